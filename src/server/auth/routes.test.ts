@@ -1,0 +1,239 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cookieHeader, createTestApp, type TestApp } from '../../../test/support/app';
+import { createUser } from '../users/service';
+
+let t: TestApp;
+const alice = { username: 'alice', email: 'alice@example.com', password: 'correct horse' };
+const json = (payload: unknown) => ({ payload: payload as Record<string, unknown> });
+
+beforeEach(async () => {
+  t = await createTestApp();
+  await createUser(t.db, alice);
+});
+afterEach(() => t.close());
+
+const login = (body: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', headers, ...json(body) });
+const me = (cookie?: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: cookie ? { cookie } : {} });
+
+describe('POST /api/auth/login', () => {
+  it('signs in with the right password and returns the user without secrets', async () => {
+    const res = await login({ username: 'alice', password: 'correct horse' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: expect.any(Number), username: 'alice', email: 'alice@example.com' });
+    const cookie = res.cookies.find((c) => c.name === 'ah_session')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(cookie.value.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
+    expect(cookie.expires).toBeUndefined(); // browser-session cookie without "remember me"
+    expect((await me(cookieHeader(res))).json().username).toBe('alice');
+  });
+
+  it('accepts the username in any case', async () => {
+    expect((await login({ username: 'ALICE', password: 'correct horse' })).statusCode).toBe(200);
+  });
+
+  it('"remember me" sets a cookie that lasts 30 days', async () => {
+    const res = await login({ username: 'alice', password: 'correct horse', rememberMe: true });
+    const cookie = res.cookies.find((c) => c.name === 'ah_session')!;
+    const days = (new Date(cookie.expires!).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThan(30.1);
+  });
+
+  it('gives the same answer for an unknown user and a wrong password', async () => {
+    const wrong = await login({ username: 'alice', password: 'wrong password' });
+    const unknown = await login({ username: 'nobody', password: 'wrong password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json()).toEqual({ message: 'Invalid username or password', code: 'invalid_credentials' });
+    expect(wrong.cookies).toHaveLength(0);
+  });
+
+  it('rejects short values with the spec messages per field', async () => {
+    const res = await login({ username: 'al', password: '12345' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({
+      username: ['Username must be at least 3 characters'],
+      password: ['Password must be at least 6 characters'],
+    });
+  });
+
+  it('rejects missing fields, wrong types, unknown keys, oversized values', async () => {
+    for (const body of [
+      {},
+      { username: 'alice' },
+      { username: 123, password: 'correct horse' },
+      { username: 'alice', password: 'correct horse', rememberMe: 'yes' },
+      { username: 'alice', password: 'correct horse', isAdmin: true },
+      { username: 'a'.repeat(65), password: 'correct horse' },
+      { username: 'alice', password: 'x'.repeat(257) },
+    ]) {
+      const res = await login(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().code).toBe('invalid_input');
+      expect(res.json().message).toBeTruthy();
+    }
+  });
+
+  it('rejects malformed JSON, non-JSON bodies and bodies over 1 MiB', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'The request body is not valid JSON.', code: 'invalid_json' });
+
+    const text = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'alice' });
+    expect(text.statusCode).toBe(415);
+
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'alice', password: 'x'.repeat(1024 * 1024 + 10) }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().code).toBe('body_too_large');
+  });
+
+  it('throttles after 5 failures for one account with 429 and Retry-After, then lets the window pass', async () => {
+    for (let i = 0; i < 5; i++) expect((await login({ username: 'alice', password: 'wrong password' })).statusCode).toBe(401);
+    const blocked = await login({ username: 'alice', password: 'correct horse' });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(300);
+    expect(blocked.json().message).toMatch(/Too many failed sign-in attempts/);
+    t.clock.advance(5 * 60_000 + 1000);
+    expect((await login({ username: 'alice', password: 'correct horse' })).statusCode).toBe(200);
+  });
+
+  it('throttles one IP after 20 failures across accounts', async () => {
+    for (let i = 0; i < 20; i++) await login({ username: `user${i}`, password: 'wrong password' });
+    const res = await login({ username: 'alice', password: 'correct horse' });
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBeDefined();
+    // Another address is not affected.
+    const other = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.9.9.9', ...json({ username: 'alice', password: 'correct horse' }) });
+    expect(other.statusCode).toBe(200);
+  });
+});
+
+describe('sessions', () => {
+  it('GET /api/auth/me is 401 without a session or with a forged one', async () => {
+    expect((await me()).statusCode).toBe(401);
+    expect((await me('ah_session=forged')).statusCode).toBe(401);
+    expect((await me()).json()).toEqual({ message: 'Not signed in.', code: 'unauthorized' });
+  });
+
+  it('logout revokes the session on the server, not only the cookie', async () => {
+    const cookie = cookieHeader(await login({ username: 'alice', password: 'correct horse' }));
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(200);
+    expect(out.cookies.find((c) => c.name === 'ah_session')?.value).toBe('');
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it('a browser session expires on the server after 12 hours; a remembered one lasts 30 days', async () => {
+    const short = cookieHeader(await login({ username: 'alice', password: 'correct horse' }));
+    const long = cookieHeader(await login({ username: 'alice', password: 'correct horse', rememberMe: true }));
+    t.clock.advance(12 * 3600_000 - 60_000);
+    expect((await me(short)).statusCode).toBe(200);
+    t.clock.advance(2 * 60_000);
+    expect((await me(short)).statusCode).toBe(401);
+    expect((await me(long)).statusCode).toBe(200);
+    t.clock.advance(30 * 86_400_000);
+    expect((await me(long)).statusCode).toBe(401);
+  });
+
+  it('signing in again issues a new token and ends the old one', async () => {
+    const first = cookieHeader(await login({ username: 'alice', password: 'correct horse' }));
+    const second = await login({ username: 'alice', password: 'correct horse' }, { cookie: first });
+    expect(cookieHeader(second)).not.toBe(first);
+    expect((await me(first)).statusCode).toBe(401);
+    expect((await me(cookieHeader(second))).statusCode).toBe(200);
+  });
+});
+
+describe('password reset', () => {
+  const forgot = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', ...json({ email }) });
+  const reset = (token: string, newPassword: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/reset-password', ...json({ token, newPassword }) });
+  const tokenFromMail = () => /token=([\w-]+)/.exec(t.outbox.at(-1)!.text)![1]!;
+
+  it('answers the same whether or not the email exists, and emails the link to known ones', async () => {
+    const known = await forgot('alice@example.com');
+    const unknown = await forgot('nobody@example.com');
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    expect(known.json()).toEqual({ message: 'Password reset instructions have been sent to your email.' });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(t.outbox).toHaveLength(1);
+    expect(t.outbox[0]!.to).toBe('alice@example.com');
+    expect(t.outbox[0]!.text).toContain('http://agency.test/reset-password?token=');
+  });
+
+  it('rejects an invalid email with the spec message', async () => {
+    const res = await forgot('not-an-email');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors.email).toEqual(['Please enter a valid email address']);
+  });
+
+  it('resets with the emailed token, once, and revokes every session', async () => {
+    const session = cookieHeader(await login({ username: 'alice', password: 'correct horse' }));
+    await forgot('alice@example.com');
+    await new Promise((r) => setTimeout(r, 10));
+    const token = tokenFromMail();
+    const ok = await reset(token, 'new password 1');
+    expect(ok.statusCode).toBe(200);
+    expect((await me(session)).statusCode).toBe(401);
+    expect((await login({ username: 'alice', password: 'correct horse' })).statusCode).toBe(401);
+    expect((await login({ username: 'alice', password: 'new password 1' })).statusCode).toBe(200);
+    const again = await reset(token, 'another password');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('invalid_token');
+  });
+
+  it('expires tokens after 30 minutes', async () => {
+    await forgot('alice@example.com');
+    await new Promise((r) => setTimeout(r, 10));
+    t.clock.advance(30 * 60_000 + 1000);
+    const res = await reset(tokenFromMail(), 'new password 1');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/invalid or has expired/);
+    expect((await login({ username: 'alice', password: 'correct horse' })).statusCode).toBe(200);
+  });
+
+  it('refuses unknown tokens and short passwords without changing anything', async () => {
+    expect((await reset('made-up-token', 'new password 1')).statusCode).toBe(400);
+    const short = await reset('made-up-token', '123');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().fieldErrors.newPassword).toEqual(['Password must be at least 6 characters']);
+    expect((await login({ username: 'alice', password: 'correct horse' })).statusCode).toBe(200);
+  });
+});
+
+describe('password reset without SMTP', () => {
+  it('development mode returns the token and reset link (the DEVELOPMENT MODE box)', async () => {
+    const dev = await createTestApp({ mailer: null, config: { mode: 'development' } });
+    try {
+      await createUser(dev.db, alice);
+      const res = await dev.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'alice@example.com' } });
+      const body = res.json();
+      expect(body.token).toMatch(/^[\w-]{43}$/);
+      expect(body.resetUrl).toBe(`http://agency.test/reset-password?token=${body.token}`);
+    } finally {
+      await dev.close();
+    }
+  });
+
+  it('production mode logs the link for the operator and never returns it', async () => {
+    const prod = await createTestApp({ mailer: null, config: { mode: 'production' } });
+    try {
+      await createUser(prod.db, alice);
+      const res = await prod.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'alice@example.com' } });
+      expect(res.json()).toEqual({ message: 'Password reset instructions have been sent to your email.' });
+      expect(prod.logs.join('\n')).toMatch(/reset-password\?token=[\w-]{43}/);
+    } finally {
+      await prod.close();
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { purgeExpiredSessions } from './auth/sessions';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DataDirLockedError } from './db/lock';
+import { loggerOptions } from './logger';
+import { createServices } from './services';
+
+// The build puts this file at dist/server/main.js and the web app at dist/web.
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  const services = createServices(config, database);
+  const app = await buildApp({ services, webRoot: config.mode === 'development' ? undefined : webRoot, logger: loggerOptions(config) });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: closing the server and the database`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  app.addHook('onClose', () => clearInterval(sweeper));
+  const sweeper = setInterval(() => purgeExpiredSessions(database.db, services.clock).catch(() => {}), 60 * 60_000);
+  sweeper.unref();
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
+  console.log(`\nAgency Hub is running at ${config.appUrl} (${config.mode} mode, ${where})`);
+  const setupToken = await services.setup.prepare(database.db);
+  if (setupToken) {
+    console.log(
+      `\nNo account exists yet. Create the first one here (this link works once):\n  ${config.appUrl}/setup?token=${setupToken}\n` +
+        'Or from a shell: npm run user:create -- --username U --email E --password P\n',
+    );
+  }
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(`\n${err.message}\n`);
+  } else {
+    console.error('Agency Hub could not start:', err);
+  }
+  process.exit(1);
+});

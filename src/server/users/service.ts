@@ -1,0 +1,81 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../shared/auth';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { hashPassword } from '../auth/passwords';
+import { conflict } from '../http/errors';
+
+export type NewUser = { username: string; email: string; password: string };
+
+const publicColumns = { id: users.id, username: users.username, email: users.email };
+
+export async function countUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return row?.n ?? 0;
+}
+
+export async function listUsers(db: Db): Promise<SessionUser[]> {
+  return db.select(publicColumns).from(users).orderBy(users.id);
+}
+
+export async function findUserByUsername(db: Db, username: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+/** Creates a user; a taken username or email is a 409 that names the clash. */
+export async function createUser(db: Db, input: NewUser): Promise<SessionUser> {
+  await assertAvailable(db, input);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({ username: input.username, email: input.email, passwordHash })
+      .returning(publicColumns);
+    return row!;
+  } catch (err) {
+    // Two requests raced past the check: the unique index decides, with the same answer.
+    if (isUniqueViolation(err)) {
+      await assertAvailable(db, input);
+    }
+    throw err;
+  }
+}
+
+async function assertAvailable(db: Db, input: Pick<NewUser, 'username' | 'email'>): Promise<void> {
+  if (await findUserByUsername(db, input.username)) {
+    throw conflict(`The username "${input.username}" is already taken`, {
+      username: ['This username is already taken'],
+    });
+  }
+  if (await findUserByEmail(db, input.email)) {
+    throw conflict(`The email ${input.email} already belongs to another user`, {
+      email: ['This email already belongs to another user'],
+    });
+  }
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}
+
+export async function setPassword(db: Db, userId: number, newPassword: string): Promise<void> {
+  const passwordHash = await hashPassword(newPassword);
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+}

@@ -1,0 +1,65 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import type { Clock } from '../../src/server/clock';
+import { type Config, testConfig } from '../../src/server/config';
+import type { Mail, Mailer } from '../../src/server/email/mailer';
+import { createServices, type Services } from '../../src/server/services';
+import { createUser } from '../../src/server/users/service';
+import { createTestDatabase } from './database';
+
+/** A clock tests can move. */
+export class TestClock implements Clock {
+  private t = Date.now();
+  now = () => new Date(this.t);
+  advance(ms: number) {
+    this.t += ms;
+  }
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The real app on a fresh database, with a movable clock and a mailbox instead of SMTP. */
+export async function createTestApp(opts: { config?: Partial<Config>; mailer?: Mailer | null; webRoot?: string } = {}) {
+  const database = await createTestDatabase();
+  const clock = new TestClock();
+  const outbox: Mail[] = [];
+  const mailer: Mailer | undefined =
+    opts.mailer === null ? undefined : (opts.mailer ?? { send: async (mail) => void outbox.push(mail) });
+  const config = testConfig({ appUrl: 'http://agency.test', ...opts.config });
+  const services: Services = createServices(config, database, { clock, mailer });
+  const logs: string[] = [];
+  const app = await buildApp({
+    services,
+    webRoot: opts.webRoot,
+    logger: { level: 'info', stream: { write: (line: string) => void logs.push(line) } },
+  });
+  await app.ready();
+
+  /** Creates a user directly and returns a cookie header for a signed-in session. */
+  async function signIn(user = { username: 'alice', email: 'alice@example.com', password: 'correct horse' }) {
+    await createUser(database.db, user).catch(() => undefined);
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: user.username, password: user.password } });
+    if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+    return cookieHeader(res);
+  }
+
+  return {
+    app,
+    services,
+    database,
+    db: database.db,
+    clock,
+    outbox,
+    logs,
+    signIn,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The `cookie` request header that carries the response's Set-Cookie values. */
+export function cookieHeader(res: LightMyRequestResponse): string {
+  return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}

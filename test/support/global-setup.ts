@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../../src/server/db/client';
+import { templatePaths } from './paths';
+
+/**
+ * Migrates the schema once per run: a PGlite data dump that each test file loads in ~0.5 s, and (with
+ * TEST_DATABASE_URL) a PostgreSQL template database that each file clones.
+ */
+export default async function setup(): Promise<() => Promise<void>> {
+  fs.mkdirSync(path.dirname(templatePaths.pgliteDump), { recursive: true });
+  const database = await openDatabase({ kind: 'pglite-memory' });
+  const dump = await database.dump!();
+  fs.writeFileSync(templatePaths.pgliteDump, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS ${templatePaths.pgTemplate} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${templatePaths.pgTemplate}`);
+    } finally {
+      await admin.end();
+    }
+    const template = await openDatabase({ kind: 'postgres', url: databaseUrl(url, templatePaths.pgTemplate), max: 1 });
+    await template.close();
+  }
+  return async () => {
+    if (!url) return;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query<{ datname: string }>(
+        "SELECT datname FROM pg_database WHERE datname LIKE 'ah_test_%'",
+      );
+      for (const row of rows) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
+    } finally {
+      await admin.end();
+    }
+  };
+}
+
+export function databaseUrl(base: string, name: string): string {
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
