@@ -9,10 +9,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 
 fs.rmSync(path.join(dist, 'server'), { recursive: true, force: true });
-const vite = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const vite = spawnSync(
+  process.execPath,
+  [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 if (vite.status !== 0) process.exit(vite.status ?? 1);
 
 await build({
@@ -29,6 +33,8 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-fs.cpSync(path.join(root, 'src/server/db/migrations'), path.join(dist, 'server/migrations'), { recursive: true });
+fs.cpSync(path.join(root, 'src/server/db/migrations'), path.join(dist, 'server/migrations'), {
+  recursive: true,
+});
 fs.writeFileSync(path.join(dist, 'BUILD'), `${new Date().toISOString()}\n`);
 console.log('Built dist/web and dist/server.');

@@ -17,7 +17,11 @@ const env = {
 };
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const children = [
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'src/server/main.ts'], { cwd: root, env, stdio: 'inherit' }),
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'src/server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  }),
   spawn(bin('vite'), [], { cwd: root, env, stdio: 'inherit' }),
 ];
 const stop = (signal) => {
@@ -25,7 +29,8 @@ const stop = (signal) => {
 };
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
-for (const c of children) c.on('exit', (code) => {
-  stop('SIGTERM');
-  process.exitCode = code ?? 0;
-});
+for (const c of children)
+  c.on('exit', (code) => {
+    stop('SIGTERM');
+    process.exitCode = code ?? 0;
+  });

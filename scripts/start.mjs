@@ -20,7 +20,10 @@ function newestMtime(dir) {
 const built = fs.existsSync(stamp) && fs.statSync(stamp).mtimeMs >= newestMtime(path.join(root, 'src'));
 if (!built) {
   console.log('Building Agency Hub (first start or changed sources)…');
-  const r = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

@@ -34,7 +34,13 @@ export async function buildApp({ services, webRoot, logger }: AppOptions) {
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, public: route.config?.public === true, schema: route.schema });
+      if (method !== 'HEAD')
+        routeTable.push({
+          method,
+          url: route.url,
+          public: route.config?.public === true,
+          schema: route.schema,
+        });
     }
   });
 

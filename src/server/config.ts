@@ -13,11 +13,17 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(
-    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
   ),
   APP_URL: optionalString.pipe(z.url().optional()),
   SMTP_URL: optionalString.pipe(
-    z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
   ),
   SMTP_FROM: z.string().default('Agency Hub <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -11,6 +11,17 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
     serializers: {
       req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
     },
-    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.token', '*.accessToken', '*.apiToken', '*.globalToken'], censor: '[redacted]' },
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        '*.password',
+        '*.token',
+        '*.accessToken',
+        '*.apiToken',
+        '*.globalToken',
+      ],
+      censor: '[redacted]',
+    },
   };
 }

@@ -14,10 +14,16 @@ const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../w
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
   );
   const services = createServices(config, database);
-  const app = await buildApp({ services, webRoot: config.mode === 'development' ? undefined : webRoot, logger: loggerOptions(config) });
+  const app = await buildApp({
+    services,
+    webRoot: config.mode === 'development' ? undefined : webRoot,
+    logger: loggerOptions(config),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -36,7 +42,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   app.addHook('onClose', () => clearInterval(sweeper));
-  const sweeper = setInterval(() => purgeExpiredSessions(database.db, services.clock).catch(() => {}), 60 * 60_000);
+  const sweeper = setInterval(
+    () => purgeExpiredSessions(database.db, services.clock).catch(() => {}),
+    60 * 60_000,
+  );
   sweeper.unref();
 
   await app.listen({ port: config.port, host: config.host });

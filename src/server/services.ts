@@ -1,5 +1,5 @@
-import { LoginThrottle } from './auth/throttle';
 import { FirstRunSetup } from './auth/setup';
+import { LoginThrottle } from './auth/throttle';
 import type { Clock } from './clock';
 import { systemClock } from './clock';
 import type { Config } from './config';

@@ -19,7 +19,9 @@ export class TestClock implements Clock {
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The real app on a fresh database, with a movable clock and a mailbox instead of SMTP. */
-export async function createTestApp(opts: { config?: Partial<Config>; mailer?: Mailer | null; webRoot?: string } = {}) {
+export async function createTestApp(
+  opts: { config?: Partial<Config>; mailer?: Mailer | null; webRoot?: string } = {},
+) {
   const database = await createTestDatabase();
   const clock = new TestClock();
   const outbox: Mail[] = [];
@@ -38,7 +40,11 @@ export async function createTestApp(opts: { config?: Partial<Config>; mailer?: M
   /** Creates a user directly and returns a cookie header for a signed-in session. */
   async function signIn(user = { username: 'alice', email: 'alice@example.com', password: 'correct horse' }) {
     await createUser(database.db, user).catch(() => undefined);
-    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: user.username, password: user.password } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: user.username, password: user.password },
+    });
     if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
     return cookieHeader(res);
   }

@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { databaseUrl } from './global-setup';
@@ -20,7 +20,10 @@ export async function createTestDatabase(): Promise<Database> {
     } finally {
       await admin.end();
     }
-    const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, name), max: 4 }, { migrate: false });
+    const database = await openDatabase(
+      { kind: 'postgres', url: databaseUrl(url, name), max: 4 },
+      { migrate: false },
+    );
     return {
       ...database,
       close: async () => {

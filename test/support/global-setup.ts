@@ -25,7 +25,11 @@ export default async function setup(): Promise<() => Promise<void>> {
     } finally {
       await admin.end();
     }
-    const template = await openDatabase({ kind: 'postgres', url: databaseUrl(url, templatePaths.pgTemplate), max: 1 });
+    const template = await openDatabase({
+      kind: 'postgres',
+      url: databaseUrl(url, templatePaths.pgTemplate),
+      max: 1,
+    });
     await template.close();
   }
   return async () => {

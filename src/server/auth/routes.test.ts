@@ -14,7 +14,8 @@ afterEach(() => t.close());
 
 const login = (body: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', headers, ...json(body) });
-const me = (cookie?: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: cookie ? { cookie } : {} });
+const me = (cookie?: string) =>
+  t.app.inject({ method: 'GET', url: '/api/auth/me', headers: cookie ? { cookie } : {} });
 
 describe('POST /api/auth/login', () => {
   it('signs in with the right password and returns the user without secrets', async () => {
@@ -78,11 +79,21 @@ describe('POST /api/auth/login', () => {
   });
 
   it('rejects malformed JSON, non-JSON bodies and bodies over 1 MiB', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'The request body is not valid JSON.', code: 'invalid_json' });
 
-    const text = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'alice' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'alice',
+    });
     expect(text.statusCode).toBe(415);
 
     const huge = await t.app.inject({
@@ -96,7 +107,8 @@ describe('POST /api/auth/login', () => {
   });
 
   it('throttles after 5 failures for one account with 429 and Retry-After, then lets the window pass', async () => {
-    for (let i = 0; i < 5; i++) expect((await login({ username: 'alice', password: 'wrong password' })).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await login({ username: 'alice', password: 'wrong password' })).statusCode).toBe(401);
     const blocked = await login({ username: 'alice', password: 'correct horse' });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -112,7 +124,12 @@ describe('POST /api/auth/login', () => {
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
     // Another address is not affected.
-    const other = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.9.9.9', ...json({ username: 'alice', password: 'correct horse' }) });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.9.9.9',
+      ...json({ username: 'alice', password: 'correct horse' }),
+    });
     expect(other.statusCode).toBe(200);
   });
 });
@@ -134,7 +151,9 @@ describe('sessions', () => {
 
   it('a browser session expires on the server after 12 hours; a remembered one lasts 30 days', async () => {
     const short = cookieHeader(await login({ username: 'alice', password: 'correct horse' }));
-    const long = cookieHeader(await login({ username: 'alice', password: 'correct horse', rememberMe: true }));
+    const long = cookieHeader(
+      await login({ username: 'alice', password: 'correct horse', rememberMe: true }),
+    );
     t.clock.advance(12 * 3600_000 - 60_000);
     expect((await me(short)).statusCode).toBe(200);
     t.clock.advance(2 * 60_000);
@@ -154,7 +173,8 @@ describe('sessions', () => {
 });
 
 describe('password reset', () => {
-  const forgot = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', ...json({ email }) });
+  const forgot = (email: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', ...json({ email }) });
   const reset = (token: string, newPassword: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/reset-password', ...json({ token, newPassword }) });
   const tokenFromMail = () => /token=([\w-]+)/.exec(t.outbox.at(-1)!.text)![1]!;
@@ -216,7 +236,11 @@ describe('password reset without SMTP', () => {
     const dev = await createTestApp({ mailer: null, config: { mode: 'development' } });
     try {
       await createUser(dev.db, alice);
-      const res = await dev.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'alice@example.com' } });
+      const res = await dev.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: 'alice@example.com' },
+      });
       const body = res.json();
       expect(body.token).toMatch(/^[\w-]{43}$/);
       expect(body.resetUrl).toBe(`http://agency.test/reset-password?token=${body.token}`);
@@ -229,7 +253,11 @@ describe('password reset without SMTP', () => {
     const prod = await createTestApp({ mailer: null, config: { mode: 'production' } });
     try {
       await createUser(prod.db, alice);
-      const res = await prod.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'alice@example.com' } });
+      const res = await prod.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: 'alice@example.com' },
+      });
       expect(res.json()).toEqual({ message: 'Password reset instructions have been sent to your email.' });
       expect(prod.logs.join('\n')).toMatch(/reset-password\?token=[\w-]{43}/);
     } finally {

@@ -41,10 +41,14 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
     }),
   });
 
-  r.get('/api/auth/me', { config: { public: true }, schema: { response: { 200: sessionUser } } }, async (request) => {
-    if (!request.user) throw unauthorized('Not signed in.');
-    return request.user;
-  });
+  r.get(
+    '/api/auth/me',
+    { config: { public: true }, schema: { response: { 200: sessionUser } } },
+    async (request) => {
+      if (!request.user) throw unauthorized('Not signed in.');
+      return request.user;
+    },
+  );
 
   r.post(
     '/api/auth/login',
@@ -57,11 +61,15 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
     },
   );
 
-  r.post('/api/auth/logout', { config: { public: true }, schema: { response: { 200: messageResponse } } }, async (request, reply) => {
-    if (request.sessionToken) await revokeSession(services.db, request.sessionToken);
-    clearSessionCookie(request, reply);
-    return { message: 'Signed out' };
-  });
+  r.post(
+    '/api/auth/logout',
+    { config: { public: true }, schema: { response: { 200: messageResponse } } },
+    async (request, reply) => {
+      if (request.sessionToken) await revokeSession(services.db, request.sessionToken);
+      clearSessionCookie(request, reply);
+      return { message: 'Signed out' };
+    },
+  );
 
   r.post(
     '/api/auth/forgot-password',
@@ -85,13 +93,20 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
     },
   );
 
-  r.get('/api/auth/setup', { config: { public: true }, schema: { response: { 200: setupStatusResponse } } }, async () => ({
-    needed: await services.setup.isNeeded(services.db),
-  }));
+  r.get(
+    '/api/auth/setup',
+    { config: { public: true }, schema: { response: { 200: setupStatusResponse } } },
+    async () => ({
+      needed: await services.setup.isNeeded(services.db),
+    }),
+  );
 
   r.post(
     '/api/auth/setup',
-    { config: { public: true, rateLimit: sensitiveLimit }, schema: { body: setupRequest, response: { 200: sessionUser } } },
+    {
+      config: { public: true, rateLimit: sensitiveLimit },
+      schema: { body: setupRequest, response: { 200: sessionUser } },
+    },
     async (request, reply) => {
       const { token, ...input } = request.body;
       const user = await services.setup.createFirstUser(services.db, token, input);

@@ -17,7 +17,8 @@ import type { LoginThrottle } from './throttle';
 import { randomToken, sha256 } from './tokens';
 
 export const RESET_TOKEN_MS = 30 * 60 * 1000;
-export const RESET_TOKEN_INVALID = 'This password reset link is invalid or has expired. Please request a new one.';
+export const RESET_TOKEN_INVALID =
+  'This password reset link is invalid or has expired. Please request a new one.';
 
 export type AuthDeps = {
   db: Db;
@@ -89,7 +90,10 @@ export async function forgotPassword(deps: AuthDeps, email: string): Promise<For
       );
   } else if (deps.mode === 'production') {
     // No SMTP: the operator relays the link (decisions.md §2).
-    deps.log.info({ userId: user.id, username: user.username, resetUrl }, 'Password reset link (SMTP_URL is not set)');
+    deps.log.info(
+      { userId: user.id, username: user.username, resetUrl },
+      'Password reset link (SMTP_URL is not set)',
+    );
   }
   if (!deps.mailer && deps.mode !== 'production') return { message: FORGOT_PASSWORD_SENT, token, resetUrl };
   return { message: FORGOT_PASSWORD_SENT };

@@ -11,7 +11,12 @@ export const BROWSER_SESSION_MS = 12 * 60 * 60 * 1000;
 
 export type NewSession = { token: string; expiresAt: Date; rememberMe: boolean };
 
-export async function createSession(db: Db, clock: Clock, userId: number, rememberMe: boolean): Promise<NewSession> {
+export async function createSession(
+  db: Db,
+  clock: Clock,
+  userId: number,
+  rememberMe: boolean,
+): Promise<NewSession> {
   const token = randomToken();
   const expiresAt = new Date(clock.now().getTime() + (rememberMe ? REMEMBER_ME_MS : BROWSER_SESSION_MS));
   await db.insert(sessions).values({ tokenHash: sha256(token), userId, rememberMe, expiresAt });

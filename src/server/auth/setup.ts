@@ -31,7 +31,8 @@ export class FirstRunSetup {
 
   async createFirstUser(db: Db, token: string, input: NewUser): Promise<SessionUser> {
     if (!(await this.isNeeded(db))) throw new AppError(409, 'setup_done', SETUP_DONE);
-    if (!this.token || !safeEqual(token, this.token)) throw new AppError(403, 'invalid_setup_token', SETUP_INVALID);
+    if (!this.token || !safeEqual(token, this.token))
+      throw new AppError(403, 'invalid_setup_token', SETUP_INVALID);
     // Consume the token before the first await, so two simultaneous requests cannot both succeed.
     const consumed = this.token;
     this.token = undefined;

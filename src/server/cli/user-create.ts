@@ -36,7 +36,9 @@ async function run(): Promise<number> {
 
   const config = loadConfig();
   const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, max: 1 } : { kind: 'pglite', dataDir: config.dataDir },
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl, max: 1 }
+      : { kind: 'pglite', dataDir: config.dataDir },
   );
   try {
     const user = await createUser(database.db, parsed.data);

@@ -70,7 +70,8 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
         : await PGlite.create(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
     const pglite = client;
     const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
-    if (migrate) await migratePglite(drizzlePglite({ client: pglite, casing: 'snake_case' }), { migrationsFolder });
+    if (migrate)
+      await migratePglite(drizzlePglite({ client: pglite, casing: 'snake_case' }), { migrationsFolder });
     return {
       db,
       kind: 'pglite',

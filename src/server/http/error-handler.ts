@@ -3,26 +3,50 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ErrorResponse } from '../../shared/errors';
 import { AppError } from './errors';
 
-const SERVER_ERROR = 'Something went wrong on our side. Please try again; if it keeps happening, check the server log.';
+const SERVER_ERROR =
+  'Something went wrong on our side. Please try again; if it keeps happening, check the server log.';
 const DATABASE_DOWN = 'The database is not reachable right now. Please try again in a moment.';
 
 // Fastify's own 4xx errors, told in words a person can act on.
 const fastifyMessages: Record<string, [number, string, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_json', 'The request body is not valid JSON.'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalid_json', 'The request body is empty; send a JSON object.'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [
+    415,
+    'unsupported_media_type',
+    'Send the request body as JSON (Content-Type: application/json).',
+  ],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'body_too_large', 'The request body is too large (the limit is 1 MiB).'],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_content_length', 'The request body does not match its Content-Length.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [
+    400,
+    'invalid_content_length',
+    'The request body does not match its Content-Length.',
+  ],
 };
 
-const databaseDownCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
+const databaseDownCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08006',
+  '08001',
+  '08003',
+]);
 
 function isDatabaseDown(err: unknown): boolean {
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: string }).code;
     const message = (e as { message?: string }).message ?? '';
     if (code && databaseDownCodes.has(code)) return true;
-    if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(message)) return true;
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+        message,
+      )
+    )
+      return true;
   }
   return false;
 }
@@ -35,7 +59,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
     if (err instanceof AppError) {
       status = err.status;
-      body = { message: err.message, code: err.code, ...(err.fieldErrors ? { fieldErrors: err.fieldErrors } : {}) };
+      body = {
+        message: err.message,
+        code: err.code,
+        ...(err.fieldErrors ? { fieldErrors: err.fieldErrors } : {}),
+      };
       if (err.headers) reply.headers(err.headers);
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       status = 400;
@@ -44,8 +72,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       for (const issue of err.validation) {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
         const message = issue.message ?? 'Invalid value';
-        messages.push(field ? message : message);
-        if (field) (fieldErrors[field] ??= []).push(message);
+        messages.push(message);
+        if (field) fieldErrors[field] = [...(fieldErrors[field] ?? []), message];
       }
       const where = err.validationContext === 'body' ? '' : ` (in the ${err.validationContext})`;
       body = {

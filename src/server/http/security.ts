@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import { forbidden, AppError } from './errors';
+import { AppError, forbidden } from './errors';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -53,14 +53,28 @@ export function registerCsrfGuard(app: FastifyInstance): void {
       } catch {
         originHost = undefined;
       }
-      if (originHost !== request.host) {
+      if (originHost === undefined || originHost !== normalisedHost(request.protocol, request.host)) {
         throw forbidden('Cross-site requests are not allowed. Use Agency Hub from its own address.');
       }
     }
-    const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+    const hasBody =
+      Number(request.headers['content-length'] ?? 0) > 0 ||
+      request.headers['transfer-encoding'] !== undefined;
     const type = request.headers['content-type'] ?? '';
     if (hasBody && !/^application\/json\s*(;|$)/i.test(type)) {
-      throw new AppError(415, 'unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).');
+      throw new AppError(
+        415,
+        'unsupported_media_type',
+        'Send the request body as JSON (Content-Type: application/json).',
+      );
     }
   });
+}
+
+function normalisedHost(protocol: string, host: string): string | undefined {
+  try {
+    return new URL(`${protocol}://${host}`).host; // drops a default port, as browsers do in Origin
+  } catch {
+    return undefined;
+  }
 }

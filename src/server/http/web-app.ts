@@ -17,7 +17,10 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
       wildcard: false,
       index: false,
       setHeaders: (res, file) => {
-        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
     // Asset files are registered one by one (wildcard: false), so a missing asset is a plain 404.
@@ -34,6 +37,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
     if ((request.method === 'GET' || request.method === 'HEAD') && hasApp) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    throw notFound(hasApp ? 'Not found.' : 'The web app is not built. Run `npm run build`, or use `npm run dev`.');
+    throw notFound(
+      hasApp ? 'Not found.' : 'The web app is not built. Run `npm run build`, or use `npm run dev`.',
+    );
   });
 }

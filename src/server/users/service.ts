@@ -1,8 +1,8 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/auth';
+import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { hashPassword } from '../auth/passwords';
 import { conflict } from '../http/errors';
 
 export type NewUser = { username: string; email: string; password: string };
