@@ -8,8 +8,10 @@ import { DataDirLockedError } from './db/lock';
 import { loggerOptions } from './logger';
 import { createServices } from './services';
 
-// The build puts this file at dist/server/main.js and the web app at dist/web.
-const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
+// The build puts this file at dist/server/main.js and the web app at dist/web. Run from the sources
+// (`npm run dev`), Vite serves the web app instead.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const webRoot = here.endsWith(path.join('dist', 'server')) ? path.resolve(here, '../web') : undefined;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -21,7 +23,7 @@ async function main(): Promise<void> {
   const services = createServices(config, database);
   const app = await buildApp({
     services,
-    webRoot: config.mode === 'development' ? undefined : webRoot,
+    webRoot,
     logger: loggerOptions(config),
   });
 

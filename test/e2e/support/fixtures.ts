@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import { test as base, expect, type Page } from '@playwright/test';
+import { type E2EState, statePath } from './global-setup';
+
+export const state = (): E2EState => JSON.parse(fs.readFileSync(statePath, 'utf8')) as E2EState;
+
+/** The first account, made by first-run.spec.ts through the setup page. */
+export const admin = { username: 'owner', email: 'owner@agency.test', password: 'owner password 1' };
+
+export const test = base.extend({
+  // The server's port is chosen at start-up, after the config was read.
+  baseURL: async ({}, use) => use(state().baseURL),
+});
+export { expect };
+
+export async function signIn(page: Page, user: { username: string; password: string }, opts: { rememberMe?: boolean } = {}) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  if (opts.rememberMe) await page.getByLabel('Remember me for 30 days').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+let counter = 0;
+/** A fresh team member made through the API as the admin, so specs don't share passwords. */
+export async function newUser(page: Page, prefix = 'user') {
+  const n = `${prefix}${Date.now().toString(36)}${counter++}`;
+  const user = { username: n, email: `${n}@agency.test`, password: `${n} secret` };
+  const ctx = page.context().request;
+  const login = await ctx.post('/api/auth/login', { data: { username: admin.username, password: admin.password } });
+  expect(login.ok()).toBeTruthy();
+  const res = await ctx.post('/api/users', { data: user });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  await ctx.post('/api/auth/logout');
+  return user;
+}
