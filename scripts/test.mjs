@@ -10,7 +10,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const artifacts = path.join(root, '.test-artifacts');
 fs.mkdirSync(artifacts, { recursive: true });
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
-const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env }).status ?? 1;
+const run = (cmd, args) =>
+  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env }).status ?? 1;
 const readJson = (file) => {
   try {
     return JSON.parse(fs.readFileSync(path.join(artifacts, file), 'utf8'));
@@ -26,7 +27,12 @@ let status = 0;
 
 if (only !== 'e2e') {
   fs.rmSync(path.join(artifacts, 'vitest.json'), { force: true });
-  status ||= run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=.test-artifacts/vitest.json']);
+  status ||= run(bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=.test-artifacts/vitest.json',
+  ]);
   const v = readJson('vitest.json');
   if (v) {
     passed += v.numPassedTests;

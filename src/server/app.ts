@@ -1,14 +1,24 @@
 import Fastify, { type FastifySchema, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
+import { clientRoutes } from './clients/routes';
 import { healthRoutes } from './health/routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerCsrfGuard, registerSecurityHeaders } from './http/security';
 import { registerSessions } from './http/session';
 import { registerWebApp } from './http/web-app';
 import type { Services } from './services';
+import { tagRoutes } from './tags/routes';
+import { userRoutes } from './users/routes';
 
 export type RouteEntry = { method: string; url: string; public: boolean; schema: FastifySchema | undefined };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as registered (method, url, public?, schema): walked by the security tests. */
+    routeTable: RouteEntry[];
+  }
+}
 
 export type AppOptions = {
   services: Services;
@@ -52,10 +62,14 @@ export async function buildApp({ services, webRoot, logger }: AppOptions) {
   await app.register(async (api) => {
     await healthRoutes(api, services);
     await authRoutes(api, services);
+    await userRoutes(api, services);
+    await clientRoutes(api, services);
+    await tagRoutes(api, services);
   });
 
   await registerWebApp(app, webRoot);
-  return Object.assign(app, { routeTable });
+  app.decorate('routeTable', routeTable);
+  return app;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -14,11 +14,25 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn' };
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATABASE_URL: '',
+  LOG_LEVEL: 'warn',
+};
 
 describe.runIf(process.env.TEST_DB_KIND !== 'postgres')('the server process', () => {
-  it('starts on an empty data folder, refuses a second process, and stops cleanly on SIGTERM', { timeout: 90_000 }, async () => {
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  it('starts on an empty data folder, refuses a second process, and stops cleanly on SIGTERM', {
+    timeout: 90_000,
+  }, async () => {
+    server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     await new Promise<void>((resolve, reject) => {
       const onData = (d: Buffer) => {
@@ -40,7 +54,9 @@ describe.runIf(process.env.TEST_DB_KIND !== 'postgres')('the server process', ()
       timeout: 30_000,
     });
     expect(second.status).toBe(1);
-    expect(second.stderr).toContain(`The data folder ${dataDir} is already in use by another Agency Hub process (pid ${server.pid})`);
+    expect(second.stderr).toContain(
+      `The data folder ${dataDir} is already in use by another Agency Hub process (pid ${server.pid})`,
+    );
 
     const exited = new Promise<number | null>((r) => server!.once('exit', (code) => r(code)));
     server.kill('SIGTERM');

@@ -5,10 +5,18 @@ export const USERNAME_MIN = 'Username must be at least 3 characters';
 export const PASSWORD_MIN = 'Password must be at least 6 characters';
 export const EMAIL_INVALID = 'Please enter a valid email address';
 
-export const username = z.string().trim().min(3, USERNAME_MIN).max(64, 'Username must be at most 64 characters');
+export const username = z
+  .string()
+  .trim()
+  .min(3, USERNAME_MIN)
+  .max(64, 'Username must be at most 64 characters');
 // Passwords are never trimmed: a space is a character like any other. 256 keeps hashing cheap.
 export const password = z.string().min(6, PASSWORD_MIN).max(256, 'Password must be at most 256 characters');
-export const email = z.string().trim().max(254, 'Email must be at most 254 characters').pipe(z.email(EMAIL_INVALID));
+export const email = z
+  .string()
+  .trim()
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email(EMAIL_INVALID));
 
 export const sessionUser = z.object({
   id: z.number().int(),

@@ -23,8 +23,8 @@ test('a wrong password shows the spec toast and keeps the form usable', async ({
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password', { exact: true }).fill('not the password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Login failed')).toBeVisible();
-  await expect(page.getByText('Invalid username or password')).toBeVisible();
+  await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Invalid username or password', { exact: true })).toBeVisible();
   await expect(page.getByLabel('Username')).toBeEditable();
 });
 
@@ -37,7 +37,10 @@ test('validation messages come from the spec', async ({ page }) => {
   await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
 });
 
-test('"Remember me" keeps the session cookie for 30 days; without it the cookie ends with the browser', async ({ page, context }) => {
+test('"Remember me" keeps the session cookie for 30 days; without it the cookie ends with the browser', async ({
+  page,
+  context,
+}) => {
   const user = await newUser(page, 'remember');
   await signIn(page, user);
   let cookie = (await context.cookies()).find((c) => c.name === 'ah_session')!;
@@ -60,7 +63,7 @@ test('forgot password → DEVELOPMENT MODE link → reset → sign in with the n
   await page.getByLabel('Email').fill(user.email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByText('Password reset instructions have been sent to your email.')).toBeVisible();
-  await expect(page.getByText('DEVELOPMENT MODE')).toBeVisible();
+  await expect(page.getByText('DEVELOPMENT MODE', { exact: true })).toBeVisible();
 
   await page.getByRole('link', { name: /reset-password\?token=/ }).click();
   await expect(page).toHaveURL(/\/reset-password\?token=/);
@@ -70,7 +73,7 @@ test('forgot password → DEVELOPMENT MODE link → reset → sign in with the n
   await expect(page.getByText("Passwords don't match")).toBeVisible();
   await page.getByLabel('Confirm Password').fill('brand new pass');
   await page.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(page.getByText('Password Reset Successful!')).toBeVisible();
+  await expect(page.getByText('Password Reset Successful!', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
 
   await signIn(page, { username: user.username, password: 'brand new pass' });
@@ -78,6 +81,6 @@ test('forgot password → DEVELOPMENT MODE link → reset → sign in with the n
 
 test('a reset link without a token says so and goes back to /login', async ({ page }) => {
   await page.goto('/reset-password');
-  await expect(page.getByText('Invalid Link')).toBeVisible();
+  await expect(page.getByText('Invalid Link', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
 });

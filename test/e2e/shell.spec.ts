@@ -2,10 +2,15 @@ import { admin, expect, signIn, test } from './support/fixtures';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, admin);
+  // The shell (and its shortcuts) loads after sign-in.
+  await expect(page.getByRole('button', { name: 'Search' })).toBeVisible();
 });
 
-test('Ctrl+B collapses and expands the sidebar and remembers it in the sidebar_state cookie', async ({ page, context }) => {
-  const sidebar = page.locator('[data-sidebar="sidebar"]');
+test('Ctrl+B collapses and expands the sidebar and remembers it in the sidebar_state cookie', async ({
+  page,
+  context,
+}) => {
+  const sidebar = page.locator('aside[data-state]');
   const before = (await sidebar.boundingBox())!.width;
   await page.keyboard.press('Control+b');
   await expect.poll(async () => (await sidebar.boundingBox())!.width).toBeLessThan(before);
@@ -20,12 +25,13 @@ test('Ctrl+B collapses and expands the sidebar and remembers it in the sidebar_s
 test('the theme menu switches to dark and back, and remembers the choice', async ({ page }) => {
   const html = page.locator('html');
   await page.getByRole('button', { name: 'Toggle theme' }).click();
-  await page.getByRole('menuitem', { name: 'Dark' }).click();
+  await page.getByRole('menuitemradio', { name: 'Dark' }).click();
   await expect(html).toHaveClass(/dark/);
   await page.reload();
   await expect(html).toHaveClass(/dark/);
+  await expect(page.getByRole('button', { name: 'Search' })).toBeVisible();
   await page.getByRole('button', { name: 'Toggle theme' }).click();
-  await page.getByRole('menuitem', { name: 'Light' }).click();
+  await page.getByRole('menuitemradio', { name: 'Light' }).click();
   await expect(html).not.toHaveClass(/dark/);
 });
 
@@ -38,7 +44,10 @@ test('placeholders read "coming soon" and the active entry is highlighted', asyn
   await page.getByRole('navigation').getByRole('link', { name: 'Analytics' }).click();
   await expect(page).toHaveURL(/\/analytics$/);
   await expect(page.getByText(/coming soon/i)).toBeVisible();
-  await expect(page.getByRole('navigation').getByRole('link', { name: 'Analytics' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Analytics' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 });
 
 test('Ctrl+K opens search; arrows and Enter navigate; Esc closes', async ({ page }) => {

@@ -9,11 +9,16 @@ export const admin = { username: 'owner', email: 'owner@agency.test', password: 
 
 export const test = base.extend({
   // The server's port is chosen at start-up, after the config was read.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their dependencies.
   baseURL: async ({}, use) => use(state().baseURL),
 });
 export { expect };
 
-export async function signIn(page: Page, user: { username: string; password: string }, opts: { rememberMe?: boolean } = {}) {
+export async function signIn(
+  page: Page,
+  user: { username: string; password: string },
+  opts: { rememberMe?: boolean } = {},
+) {
   await page.goto('/login');
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
@@ -28,7 +33,9 @@ export async function newUser(page: Page, prefix = 'user') {
   const n = `${prefix}${Date.now().toString(36)}${counter++}`;
   const user = { username: n, email: `${n}@agency.test`, password: `${n} secret` };
   const ctx = page.context().request;
-  const login = await ctx.post('/api/auth/login', { data: { username: admin.username, password: admin.password } });
+  const login = await ctx.post('/api/auth/login', {
+    data: { username: admin.username, password: admin.password },
+  });
   expect(login.ok()).toBeTruthy();
   const res = await ctx.post('/api/users', { data: user });
   expect(res.ok(), await res.text()).toBeTruthy();

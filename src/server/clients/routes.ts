@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { client, clientList, clientRequest } from '../../shared/clients';
+import { idParams } from '../../shared/ids';
+import type { Services } from '../services';
+import { createClient, deleteClient, listClients, updateClient } from './service';
+
+// The tag routes of clients (/api/clients/{id}/tags) come from the taggable-resource registry in tags/.
+export async function clientRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = services;
+
+  r.get('/api/clients', { schema: { response: { 200: clientList } } }, async () => listClients(db));
+
+  r.post(
+    '/api/clients',
+    { schema: { body: clientRequest, response: { 201: client } } },
+    async (request, reply) => reply.status(201).send(await createClient(db, request.body)),
+  );
+
+  r.put(
+    '/api/clients/:id',
+    { schema: { params: idParams, body: clientRequest, response: { 200: client } } },
+    async (request) => updateClient(db, request.params.id, request.body),
+  );
+
+  r.delete(
+    '/api/clients/:id',
+    { schema: { params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await deleteClient(db, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

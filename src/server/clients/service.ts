@@ -1,0 +1,62 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Client, ClientInput } from '../../shared/clients';
+import type { Tag } from '../../shared/tags';
+import type { Db } from '../db/client';
+import { type ClientRow, clients } from '../db/schema';
+import { notFound } from '../http/errors';
+import { type TaggableResource, taggableResources, tagsByResource } from '../tags/resources';
+
+const clientsResource = taggableResources.find((r) => r.type === 'clients') as TaggableResource;
+
+/** All clients by name, each with its tags: the Clients page needs exactly one request. */
+export async function listClients(db: Db): Promise<Client[]> {
+  const rows = await db
+    .select()
+    .from(clients)
+    .orderBy(asc(sql`lower(${clients.name})`), asc(clients.id));
+  const tagsOf = await tagsByResource(
+    db,
+    clientsResource,
+    rows.map((c) => c.id),
+  );
+  return rows.map((row) => toClient(row, tagsOf.get(row.id) ?? []));
+}
+
+export async function createClient(db: Db, input: ClientInput): Promise<Client> {
+  const [row] = await db.insert(clients).values(input).returning();
+  return toClient(row!, []);
+}
+
+/** Replaces every field (the form always sends them all), keeping the client's tags. */
+export async function updateClient(db: Db, id: number, input: ClientInput): Promise<Client> {
+  const [row] = await db
+    .update(clients)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(clients.id, id))
+    .returning();
+  if (!row) throw notFound('Client not found');
+  const tagsOf = await tagsByResource(db, clientsResource, [id]);
+  return toClient(row, tagsOf.get(id) ?? []);
+}
+
+/** Deletes a client; its tag assignments go with it through the foreign key's cascade. */
+export async function deleteClient(db: Db, id: number): Promise<void> {
+  const deleted = await db.delete(clients).where(eq(clients.id, id)).returning({ id: clients.id });
+  if (deleted.length === 0) throw notFound('Client not found');
+}
+
+function toClient(row: ClientRow, tags: Tag[]): Client {
+  return {
+    id: row.id,
+    name: row.name,
+    jobTitle: row.jobTitle,
+    company: row.company,
+    email: row.email,
+    phone: row.phone,
+    notes: row.notes,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    tags,
+  };
+}

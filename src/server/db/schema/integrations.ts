@@ -1,0 +1,19 @@
+import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const integrations = pgTable('integrations', {
+  provider: text().primaryKey(), // gridpane | betteruptime | hdsnapshot
+  enabled: boolean().notNull().default(false),
+  /** AES-256-GCM sealed JSON of the secret settings (tokens); the key is outside the database. */
+  secrets: text().notNull(),
+  /** Settings that are not secret (base URL, address template). */
+  settings: jsonb().$type<Record<string, string>>().notNull().default({}),
+  lastSyncAt: timestamp({ withTimezone: true }),
+  lastError: text(),
+  lastErrorAt: timestamp({ withTimezone: true }),
+  callCount: integer().notNull().default(0),
+  errorCount: integer().notNull().default(0),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export type IntegrationRow = typeof integrations.$inferSelect;

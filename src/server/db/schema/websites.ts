@@ -1,0 +1,28 @@
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * Our own record of every site a provider lists (decisions.md §3): matched by normalised domain, kept
+ * in step by each sync, never duplicated; tags attach here and survive the site's removal.
+ */
+export const websites = pgTable(
+  'websites',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    domain: text().notNull(), // normalised: lowercase, no scheme, no leading www., no trailing slash
+    integrationProvider: text().notNull(),
+    providerSiteId: text(),
+    serverId: text(),
+    status: text().notNull(),
+    environment: text().notNull(), // production | staging
+    removed: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('websites_domain_idx').on(t.domain),
+    index('websites_provider_site_id_idx').on(t.integrationProvider, t.providerSiteId),
+  ],
+);
+
+export type WebsiteRow = typeof websites.$inferSelect;

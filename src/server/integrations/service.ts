@@ -1,0 +1,157 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  type IntegrationProvider,
+  type IntegrationView,
+  integrationProviders,
+  providerNames,
+} from '../../shared/integrations';
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import { type IntegrationRow, integrations } from '../db/schema';
+import { AppError, conflict } from '../http/errors';
+import type { SecretBox } from './secrets';
+
+/** Which saved fields are secrets (sealed, never returned) and which are plain settings. */
+const secretFields: Record<IntegrationProvider, string> = {
+  gridpane: 'accessToken',
+  betteruptime: 'apiToken',
+  hdsnapshot: 'globalToken',
+};
+
+export type IntegrationDeps = { db: Db; box: SecretBox; clock: Clock };
+export type ProviderSettings = Record<string, string>;
+
+export const notConfigured = (provider: IntegrationProvider) =>
+  conflict(
+    `Please configure ${providerNames[provider]} integration first`,
+    undefined,
+    'integration_not_configured',
+  );
+
+async function findRow(db: Db, provider: IntegrationProvider): Promise<IntegrationRow | undefined> {
+  const [row] = await db.select().from(integrations).where(eq(integrations.provider, provider)).limit(1);
+  return row;
+}
+
+function toView(
+  deps: IntegrationDeps,
+  provider: IntegrationProvider,
+  row: IntegrationRow | undefined,
+): IntegrationView {
+  let token: string | undefined;
+  if (row) {
+    try {
+      token = (JSON.parse(deps.box.open(row.secrets)) as ProviderSettings)[secretFields[provider]];
+    } catch {
+      token = undefined; // sealed with another key: shown as not set, so people save it again
+    }
+  }
+  return {
+    provider,
+    name: providerNames[provider],
+    enabled: row?.enabled ?? false,
+    configured: token !== undefined,
+    tokenSet: token !== undefined,
+    tokenHint: token && token.length >= 12 ? `…${token.slice(-4)}` : null,
+    baseUrl: row?.settings.baseUrl ?? null,
+    urlTemplate: row?.settings.urlTemplate ?? null,
+    lastSyncAt: row?.lastSyncAt?.toISOString() ?? null,
+    lastError: row?.lastError ?? null,
+    lastErrorAt: row?.lastErrorAt?.toISOString() ?? null,
+    callCount: row?.callCount ?? 0,
+    errorCount: row?.errorCount ?? 0,
+  };
+}
+
+export async function listIntegrations(deps: IntegrationDeps): Promise<IntegrationView[]> {
+  const rows = await deps.db.select().from(integrations);
+  return integrationProviders.map((p) =>
+    toView(
+      deps,
+      p,
+      rows.find((r) => r.provider === p),
+    ),
+  );
+}
+
+/** Saves (and enables) an integration; the caller has already checked the credentials. */
+export async function saveIntegration(
+  deps: IntegrationDeps,
+  provider: IntegrationProvider,
+  input: ProviderSettings,
+): Promise<IntegrationView> {
+  const secretKey = secretFields[provider];
+  const { [secretKey]: secret, ...settings } = input;
+  const sealed = deps.box.seal(JSON.stringify({ [secretKey]: secret }));
+  const now = deps.clock.now();
+  await deps.db
+    .insert(integrations)
+    .values({ provider, enabled: true, secrets: sealed, settings, updatedAt: now })
+    .onConflictDoUpdate({
+      target: integrations.provider,
+      set: { enabled: true, secrets: sealed, settings, updatedAt: now, lastError: null, lastErrorAt: null },
+    });
+  return toView(deps, provider, await findRow(deps.db, provider));
+}
+
+export async function toggleIntegration(
+  deps: IntegrationDeps,
+  provider: IntegrationProvider,
+  enabled: boolean,
+): Promise<IntegrationView> {
+  const row = await findRow(deps.db, provider);
+  if (!row) throw notConfigured(provider);
+  await deps.db
+    .update(integrations)
+    .set({ enabled, updatedAt: deps.clock.now() })
+    .where(eq(integrations.provider, provider));
+  return toView(deps, provider, { ...row, enabled });
+}
+
+/** The settings a provider client needs; 409 when the integration is missing or switched off. */
+export async function loadSettings(
+  deps: IntegrationDeps,
+  provider: IntegrationProvider,
+): Promise<ProviderSettings> {
+  const row = await findRow(deps.db, provider);
+  if (!row) throw notConfigured(provider);
+  if (!row.enabled) {
+    throw new AppError(
+      409,
+      'integration_disabled',
+      `${providerNames[provider]} integration is switched off. Switch it on under Integrations.`,
+    );
+  }
+  let secrets: ProviderSettings;
+  try {
+    secrets = JSON.parse(deps.box.open(row.secrets)) as ProviderSettings;
+  } catch {
+    throw conflict(
+      `The saved ${providerNames[provider]} token cannot be read (was SECRET_KEY or the key file changed?). Please save it again.`,
+      undefined,
+      'integration_not_configured',
+    );
+  }
+  return { ...row.settings, ...secrets };
+}
+
+/** Counts provider calls, and records the outcome of a sync for the Integrations page. */
+export async function recordProviderActivity(
+  db: Db,
+  provider: IntegrationProvider,
+  result: { calls: number; ok: boolean; error?: string; at: Date },
+): Promise<void> {
+  await db
+    .update(integrations)
+    .set({
+      callCount: sql`${integrations.callCount} + ${result.calls}`,
+      ...(result.ok
+        ? { lastSyncAt: result.at, lastError: null, lastErrorAt: null }
+        : {
+            lastError: result.error ?? 'Unknown error',
+            lastErrorAt: result.at,
+            errorCount: sql`${integrations.errorCount} + 1`,
+          }),
+    })
+    .where(eq(integrations.provider, provider));
+}

@@ -1,0 +1,127 @@
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Tag } from '../../shared/tags';
+import type { Db } from '../db/client';
+import { clients, clientTags, tags, websites, websiteTags } from '../db/schema';
+import { notFound } from '../http/errors';
+
+/**
+ * Something tags attach to. The routes /api/{type}/{id}/tags are written once for all of them
+ * (tags/routes.ts); a new taggable resource (websites) is one more entry in `taggableResources`.
+ */
+export type TaggableResource = {
+  /** The URL segment: /api/{type}/{id}/tags. */
+  type: string;
+  notFoundMessage: string;
+  idColumn: PgColumn;
+  /** The resource's join table (`client_tags`) and its two columns. */
+  joinTable: PgTable;
+  resourceIdColumn: PgColumn;
+  tagIdColumn: PgColumn;
+};
+
+export const taggableResources: TaggableResource[] = [
+  {
+    type: 'clients',
+    notFoundMessage: 'Client not found',
+    idColumn: clients.id,
+    joinTable: clientTags,
+    resourceIdColumn: clientTags.clientId,
+    tagIdColumn: clientTags.tagId,
+  },
+  {
+    type: 'websites',
+    notFoundMessage: 'Website not found',
+    idColumn: websites.id,
+    joinTable: websiteTags,
+    resourceIdColumn: websiteTags.websiteId,
+    tagIdColumn: websiteTags.tagId,
+  },
+];
+
+const tagColumns = { id: tags.id, name: tags.name, color: tags.color };
+const byName = [asc(sql`lower(${tags.name})`), asc(tags.id)];
+
+/** The tags of many resources at once, so a list page costs one query rather than one per row. */
+export async function tagsByResource(
+  db: Db,
+  r: TaggableResource,
+  ids: number[],
+): Promise<Map<number, Tag[]>> {
+  const result = new Map<number, Tag[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return result;
+  const rows = await db
+    .select({ resourceId: r.resourceIdColumn, ...tagColumns })
+    .from(r.joinTable)
+    .innerJoin(tags, eq(r.tagIdColumn, tags.id))
+    .where(inArray(r.resourceIdColumn, ids))
+    .orderBy(...byName);
+  for (const { resourceId, ...t } of rows) result.get(resourceId as number)?.push(t);
+  return result;
+}
+
+export async function listResourceTags(db: Db, r: TaggableResource, id: number): Promise<Tag[]> {
+  await assertResource(db, r, id);
+  return (await tagsByResource(db, r, [id])).get(id) ?? [];
+}
+
+/**
+ * Assigns a tag; assigning it again is harmless. Returns the resource's tags and whether the tag was
+ * new, so the route can answer 201 or 200.
+ */
+export async function addResourceTag(db: Db, r: TaggableResource, id: number, tagId: number) {
+  await assertResource(db, r, id);
+  await assertTag(db, tagId);
+  const values = {
+    [columnKey(r.joinTable, r.resourceIdColumn)]: id,
+    [columnKey(r.joinTable, r.tagIdColumn)]: tagId,
+  };
+  let added: unknown[];
+  try {
+    added = await db.insert(r.joinTable).values(values).onConflictDoNothing().returning();
+  } catch (err) {
+    // The resource or tag was deleted between the checks and the insert: answer as if it came first.
+    if (isForeignKeyViolation(err)) {
+      await assertResource(db, r, id);
+      await assertTag(db, tagId);
+    }
+    throw err;
+  }
+  return { added: added.length > 0, tags: (await tagsByResource(db, r, [id])).get(id) ?? [] };
+}
+
+/** Removes a tag from a resource; removing one that is not assigned is harmless. */
+export async function removeResourceTag(
+  db: Db,
+  r: TaggableResource,
+  id: number,
+  tagId: number,
+): Promise<void> {
+  await assertResource(db, r, id);
+  await assertTag(db, tagId);
+  await db.delete(r.joinTable).where(and(eq(r.resourceIdColumn, id), eq(r.tagIdColumn, tagId)));
+}
+
+async function assertResource(db: Db, r: TaggableResource, id: number): Promise<void> {
+  const [row] = await db.select({ id: r.idColumn }).from(r.idColumn.table).where(eq(r.idColumn, id)).limit(1);
+  if (!row) throw notFound(r.notFoundMessage);
+}
+
+async function assertTag(db: Db, tagId: number): Promise<void> {
+  const [row] = await db.select({ id: tags.id }).from(tags).where(eq(tags.id, tagId)).limit(1);
+  if (!row) throw notFound('Tag not found');
+}
+
+// Drizzle's insert takes property keys, not column objects; find the key that holds the column.
+function columnKey(table: PgTable, column: PgColumn): string {
+  const entry = Object.entries(getTableColumns(table)).find(([, c]) => c === column);
+  if (!entry) throw new Error(`Column ${column.name} is not in the join table`);
+  return entry[0];
+}
+
+function isForeignKeyViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23503') return true;
+  }
+  return false;
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParams, resourceTagParams } from '../../shared/ids';
+import { addResourceTagRequest, createTagRequest, tag, tagList, updateTagRequest } from '../../shared/tags';
+import type { Services } from '../services';
+import {
+  addResourceTag,
+  listResourceTags,
+  removeResourceTag,
+  type TaggableResource,
+  taggableResources,
+} from './resources';
+import { createTag, deleteTag, listTags, updateTag } from './service';
+
+export async function tagRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = services;
+
+  r.get('/api/tags', { schema: { response: { 200: tagList } } }, async () => listTags(db));
+
+  r.post(
+    '/api/tags',
+    { schema: { body: createTagRequest, response: { 201: tag } } },
+    async (request, reply) => reply.status(201).send(await createTag(db, request.body)),
+  );
+
+  r.put(
+    '/api/tags/:id',
+    { schema: { params: idParams, body: updateTagRequest, response: { 200: tag } } },
+    async (request) => updateTag(db, request.params.id, request.body),
+  );
+
+  r.delete(
+    '/api/tags/:id',
+    { schema: { params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await deleteTag(db, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  for (const resource of taggableResources) resourceTagRoutes(app, services, resource);
+}
+
+/** GET/POST /api/{type}/{id}/tags and DELETE /api/{type}/{id}/tags/{tagId}, for one taggable resource. */
+function resourceTagRoutes(app: FastifyInstance, services: Services, resource: TaggableResource): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = services;
+  const base = `/api/${resource.type}/:id/tags`;
+
+  r.get(base, { schema: { params: idParams, response: { 200: tagList } } }, async (request) =>
+    listResourceTags(db, resource, request.params.id),
+  );
+
+  // 201 when the tag was newly assigned, 200 when it already was; either way the resource's tags.
+  r.post(
+    base,
+    { schema: { params: idParams, body: addResourceTagRequest, response: { 200: tagList, 201: tagList } } },
+    async (request, reply) => {
+      const result = await addResourceTag(db, resource, request.params.id, request.body.tagId);
+      return reply.status(result.added ? 201 : 200).send(result.tags);
+    },
+  );
+
+  r.delete(
+    `${base}/:tagId`,
+    { schema: { params: resourceTagParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await removeResourceTag(db, resource, request.params.id, request.params.tagId);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createUserRequest, teamUser, teamUserList } from '../../shared/users';
+import { requireUser } from '../http/session';
+import type { Services } from '../services';
+import { createUser, listUsers } from './service';
+
+/** The Team page (/team): list the staff accounts and add one. */
+export async function userRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = services;
+
+  r.get('/api/users', { schema: { response: { 200: teamUserList } } }, async () => listUsers(db));
+
+  r.post(
+    '/api/users',
+    { schema: { body: createUserRequest, response: { 201: teamUser } } },
+    async (request, reply) => {
+      const user = await createUser(db, request.body);
+      request.log.info({ userId: user.id, by: requireUser(request).id }, 'User created');
+      return reply.status(201).send(user);
+    },
+  );
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { EMAIL_INVALID } from './auth';
+import { tag } from './tags';
+
+export const CLIENT_STATUSES = ['active', 'inactive', 'archived'] as const;
+export type ClientStatus = (typeof CLIENT_STATUSES)[number];
+export const CLIENT_NAME_REQUIRED = 'Name is required';
+export const CLIENT_STATUS_INVALID = 'Status must be one of: active, inactive, archived';
+
+/** An optional text field: "", null or absent all mean "none" and are stored as null. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => v || null);
+
+export const clientRequest = z.strictObject({
+  name: z
+    .string({ error: (iss) => (iss.input == null ? CLIENT_NAME_REQUIRED : 'Name must be text') })
+    .trim()
+    .min(1, CLIENT_NAME_REQUIRED)
+    .max(200, 'Name must be at most 200 characters'),
+  jobTitle: optionalText('Job title', 200),
+  company: optionalText('Company', 200),
+  email: z
+    .string({ error: 'Email must be text' })
+    .trim()
+    .max(254, 'Email must be at most 254 characters')
+    .refine((v) => v === '' || z.email().safeParse(v).success, EMAIL_INVALID)
+    .nullish()
+    .transform((v) => v || null),
+  phone: optionalText('Phone', 50),
+  notes: optionalText('Notes', 5000),
+  status: z.enum(CLIENT_STATUSES, { error: CLIENT_STATUS_INVALID }).default('active'),
+});
+/** What a form sends (POST /api/clients and PUT /api/clients/{id}). */
+export type ClientRequest = z.input<typeof clientRequest>;
+export type ClientInput = z.output<typeof clientRequest>;
+
+export const client = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  jobTitle: z.string().nullable(),
+  company: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  notes: z.string().nullable(),
+  status: z.enum(CLIENT_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  tags: z.array(tag),
+});
+export type Client = z.infer<typeof client>;
+
+export const clientList = z.array(client);

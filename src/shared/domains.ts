@@ -1,0 +1,12 @@
+/**
+ * The one URL normalisation of the product (spec §3, decisions.md §3): lowercase, no scheme, no leading
+ * "www.", no trailing slash. Sites, websites and monitors are matched with it.
+ */
+export function normaliseDomain(url: string): string {
+  return url
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/\/+$/, '');
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+export const integrationProviders = ['gridpane', 'betteruptime', 'hdsnapshot'] as const;
+export const integrationProvider = z.enum(integrationProviders, {
+  error: 'Unknown integration: use gridpane, betteruptime or hdsnapshot',
+});
+export type IntegrationProvider = z.infer<typeof integrationProvider>;
+
+export const providerNames: Record<IntegrationProvider, string> = {
+  gridpane: 'GridPane',
+  betteruptime: 'Better Uptime',
+  hdsnapshot: 'HD Snapshot',
+};
+
+export const DEFAULT_GRIDPANE_BASE_URL = 'https://my.gridpane.com/oauth/api/v1';
+export const DEFAULT_BETTERUPTIME_BASE_URL = 'https://uptime.betterstack.com/api/v2';
+export const DEFAULT_HDSNAPSHOT_URL_TEMPLATE = 'https://{domain}/wp-json/hd-snapshot/v1/snapshot';
+
+const loopbackHosts = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/** Provider addresses must be https; plain http only for loopback (the local fakes and the demo). */
+export function isAllowedProviderUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value.replace('{domain}', 'example.com'));
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && loopbackHosts.test(url.hostname));
+}
+
+const providerUrl = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(500, `${label} must be at most 500 characters`)
+    .refine(isAllowedProviderUrl, `${label} must be an https:// address (http:// only for localhost)`)
+    .transform((v) => v.replace(/\/+$/, ''));
+
+const token = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(2000, `${label} is too long`);
+
+export const gridpaneSettings = z.strictObject({
+  baseUrl: providerUrl('Base URL').default(DEFAULT_GRIDPANE_BASE_URL),
+  accessToken: token('Access token'),
+});
+export const betteruptimeSettings = z.strictObject({
+  apiToken: token('API token'),
+  baseUrl: providerUrl('Base URL').optional(),
+});
+export const hdsnapshotSettings = z.strictObject({
+  globalToken: token('Global token'),
+  urlTemplate: providerUrl('Address template')
+    .refine((v) => v.includes('{domain}'), 'Address template must contain {domain}')
+    .optional(),
+});
+export type GridPaneSettings = z.infer<typeof gridpaneSettings>;
+export type BetterUptimeSettings = z.infer<typeof betteruptimeSettings>;
+export type HdSnapshotSettings = z.infer<typeof hdsnapshotSettings>;
+
+export const toggleIntegrationRequest = z.strictObject({
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+});
+
+/** What the API tells about an integration: never a token, only whether one is set. */
+export const integrationView = z.object({
+  provider: integrationProvider,
+  name: z.string(),
+  enabled: z.boolean(),
+  configured: z.boolean(),
+  tokenSet: z.boolean(),
+  /** The token's last four characters, so people can tell which token is saved. */
+  tokenHint: z.string().nullable(),
+  baseUrl: z.string().nullable(),
+  urlTemplate: z.string().nullable(),
+  lastSyncAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  callCount: z.number().int(),
+  errorCount: z.number().int(),
+});
+export type IntegrationView = z.infer<typeof integrationView>;
+export const integrationList = z.array(integrationView);
+
+export const providerParams = z.strictObject({ provider: integrationProvider });

@@ -1,0 +1,45 @@
+import type { SessionUser } from '@shared/auth';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, isApiError } from '@web/lib/api';
+import { useLocation } from 'wouter';
+
+export const authKeys = {
+  me: ['auth', 'me'] as const,
+  setup: ['auth', 'setup'] as const,
+};
+
+/** The session check: the signed-in user, or null. Any failure counts as anonymous (spec §4, §8). */
+export async function fetchSessionUser(signal?: AbortSignal): Promise<SessionUser | null> {
+  try {
+    return await api.get<SessionUser>('/api/auth/me', { signal });
+  } catch (error) {
+    if (!(isApiError(error) && error.status === 401)) console.error('Session check failed', error);
+    return null;
+  }
+}
+
+export interface AuthState {
+  user: SessionUser | null;
+  /** True until the first session check has answered. */
+  isLoading: boolean;
+}
+
+/** The current user, from the one ['auth','me'] query (checked once at start). */
+export function useAuth(): AuthState {
+  const query = useQuery({ queryKey: authKeys.me, queryFn: ({ signal }) => fetchSessionUser(signal) });
+  return { user: query.data ?? null, isLoading: query.isPending };
+}
+
+/** Signs out on the server, forgets every cached query and goes to /login. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: () => api.post<{ message: string }>('/api/auth/logout'),
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(authKeys.me, null);
+      navigate('/login', { replace: true });
+    },
+  });
+}

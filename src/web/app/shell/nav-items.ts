@@ -1,0 +1,58 @@
+import {
+  Activity,
+  ChartColumn,
+  DatabaseBackup,
+  Globe,
+  LayoutDashboard,
+  type LucideIcon,
+  Network,
+  Palette,
+  Plug,
+  Server,
+  Settings,
+  Shield,
+  SquareCheckBig,
+  Users,
+  UsersRound,
+} from 'lucide-react';
+
+export interface NavItem {
+  title: string;
+  href: string;
+  icon: LucideIcon;
+}
+
+export interface NavGroup {
+  label: string;
+  items: NavItem[];
+}
+
+export const navGroups: NavGroup[] = [
+  {
+    label: 'Overview',
+    items: [
+      { title: 'Dashboard', href: '/', icon: LayoutDashboard },
+      { title: 'Clients', href: '/clients', icon: Users },
+      { title: 'Tasks', href: '/tasks', icon: SquareCheckBig },
+      { title: 'Websites', href: '/websites', icon: Globe },
+      { title: 'Servers', href: '/servers', icon: Server },
+      { title: 'Uptime', href: '/uptime', icon: Activity },
+      { title: 'Analytics', href: '/analytics', icon: ChartColumn },
+    ],
+  },
+  {
+    label: 'Tools',
+    items: [
+      { title: 'Integrations', href: '/integrations', icon: Plug },
+      { title: 'DNS Management', href: '/dns', icon: Network },
+      { title: 'Backups', href: '/backups', icon: DatabaseBackup },
+      { title: 'Security', href: '/security', icon: Shield },
+      { title: 'Team', href: '/team', icon: UsersRound },
+    ],
+  },
+];
+
+export const footerNavItems: NavItem[] = [
+  { title: 'Style Guide', href: '/style-guide', icon: Palette },
+  { title: 'Settings', href: '/settings', icon: Settings },
+];

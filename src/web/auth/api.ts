@@ -1,0 +1,55 @@
+import type {
+  ForgotPasswordRequest,
+  ForgotPasswordResponse,
+  LoginRequest,
+  ResetPasswordRequest,
+  SessionUser,
+  SetupRequest,
+} from '@shared/auth';
+import type { MessageResponse } from '@shared/errors';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { authKeys } from '@web/app/auth';
+import { api } from '@web/lib/api';
+
+/** Whether the first account still has to be created (GET /api/auth/setup). */
+export function useSetupStatus() {
+  return useQuery({
+    queryKey: authKeys.setup,
+    queryFn: ({ signal }) => api.get<{ needed: boolean }>('/api/auth/setup', { signal }),
+  });
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginRequest) => api.post<SessionUser>('/api/auth/login', body),
+    onSuccess: (user) => queryClient.setQueryData(authKeys.me, user),
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (body: ForgotPasswordRequest) =>
+      api.post<ForgotPasswordResponse>('/api/auth/forgot-password', body),
+  });
+}
+
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ResetPasswordRequest) => api.post<MessageResponse>('/api/auth/reset-password', body),
+    // The server ends every session of that user, this browser's included.
+    onSuccess: () => queryClient.setQueryData(authKeys.me, null),
+  });
+}
+
+export function useSetup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SetupRequest) => api.post<SessionUser>('/api/auth/setup', body),
+    onSuccess: (user) => {
+      queryClient.setQueryData(authKeys.me, user);
+      queryClient.setQueryData(authKeys.setup, { needed: false });
+    },
+  });
+}

@@ -1,0 +1,5 @@
+import { AreaPlaceholder } from '@web/app/area-placeholder';
+
+export function IntegrationsPage() {
+  return <AreaPlaceholder title="Integrations" />;
+}

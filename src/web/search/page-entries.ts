@@ -1,0 +1,44 @@
+import type { SearchItem } from './types';
+
+/** The app's own pages. Server-side results (clients, websites, servers …) are added by a later issue. */
+export const pageEntries: SearchItem[] = [
+  {
+    id: 'page:dashboard',
+    title: 'Dashboard',
+    description: 'Overview of your websites and servers',
+    link: '/',
+  },
+  { id: 'page:clients', title: 'Clients', description: 'Manage your agency clients', link: '/clients' },
+  { id: 'page:tasks', title: 'Tasks', description: 'Plan and track work for your clients', link: '/tasks' },
+  {
+    id: 'page:websites',
+    title: 'Websites',
+    description: 'Sites from your hosting platform',
+    link: '/websites',
+  },
+  { id: 'page:servers', title: 'Servers', description: 'Manage your GridPane servers', link: '/servers' },
+  { id: 'page:uptime', title: 'Uptime', description: 'Uptime monitors and response times', link: '/uptime' },
+  {
+    id: 'page:analytics',
+    title: 'Analytics',
+    description: 'Traffic and performance analytics',
+    link: '/analytics',
+  },
+  {
+    id: 'page:integrations',
+    title: 'Integrations',
+    description: 'Connect GridPane, Better Uptime and HD Snapshot',
+    link: '/integrations',
+  },
+  { id: 'page:dns', title: 'DNS Management', description: 'Domains and DNS records', link: '/dns' },
+  { id: 'page:backups', title: 'Backups', description: 'Website and server backups', link: '/backups' },
+  { id: 'page:security', title: 'Security', description: 'Security settings and scans', link: '/security' },
+  { id: 'page:team', title: 'Team', description: 'Users who can sign in to Agency Hub', link: '/team' },
+  {
+    id: 'page:style-guide',
+    title: 'Style Guide',
+    description: 'Colours, typography and components',
+    link: '/style-guide',
+  },
+  { id: 'page:settings', title: 'Settings', description: 'Application settings', link: '/settings' },
+].map((entry) => ({ ...entry, type: 'page' as const }));

@@ -1,0 +1,5 @@
+import { AreaPlaceholder } from '@web/app/area-placeholder';
+
+export function TeamPage() {
+  return <AreaPlaceholder title="Team" />;
+}

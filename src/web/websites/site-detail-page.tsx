@@ -1,0 +1,12 @@
+import { AreaPlaceholder } from '@web/app/area-placeholder';
+import { BackLink } from '@web/components/back-link';
+import { useParams } from 'wouter';
+
+export function SiteDetailPage() {
+  const { id } = useParams<{ id: string }>();
+  return (
+    <AreaPlaceholder title="Site details" subtitle={`Site ID ${id}`} heading="This page is being built">
+      <BackLink href="/websites">Back to Sites</BackLink>
+    </AreaPlaceholder>
+  );
+}
