@@ -1,0 +1,55 @@
+import { ProviderError } from '../errors';
+
+/** GridPane-flavoured errors: every message names GridPane and is safe to show as-is. */
+const make = (kind: ProviderError['kind'], message: string, extra: { upstreamStatus?: number } = {}) =>
+  new ProviderError(kind, message, { provider: 'gridpane', ...extra });
+
+export function fromHttpStatus(status: number): ProviderError {
+  if (status === 401 || status === 403) {
+    return make('unauthorized', `GridPane rejected the access token (HTTP ${status})`, {
+      upstreamStatus: status,
+    });
+  }
+  if (status === 404) {
+    return new ProviderError('not_found', 'GridPane could not find that item (HTTP 404)', {
+      provider: 'gridpane',
+      status: 404,
+      upstreamStatus: status,
+    });
+  }
+  if (status >= 500) {
+    return make('server_error', `GridPane is having trouble (HTTP ${status})`, { upstreamStatus: status });
+  }
+  return make('bad_response', `GridPane refused the request (HTTP ${status})`, { upstreamStatus: status });
+}
+
+export const badResponse = (upstreamStatus?: number) =>
+  make('bad_response', 'GridPane sent a response we could not read', { upstreamStatus });
+
+export const rateLimited = (waitMs: number) => {
+  const seconds = Math.ceil(waitMs / 1000);
+  return new ProviderError('rate_limited', `GridPane rate limit reached: it asks us to wait ${seconds} s`, {
+    provider: 'gridpane',
+    status: 503,
+    upstreamStatus: 429,
+    retryAfterSeconds: seconds,
+  });
+};
+
+/** requestJson's transport errors, reworded for GridPane (timeouts keep status 504). */
+export function fromTransport(error: ProviderError, timeoutMs: number): ProviderError {
+  const options = { provider: 'gridpane', cause: error, upstreamStatus: error.upstreamStatus };
+  switch (error.kind) {
+    case 'timeout':
+      return new ProviderError('timeout', `GridPane did not answer within ${seconds(timeoutMs)}`, options);
+    case 'not_json':
+    case 'too_large':
+      return new ProviderError('bad_response', 'GridPane sent a response we could not read', options);
+    default: {
+      const code = /\(([A-Z_]+)\)$/.exec(error.message)?.[1];
+      return new ProviderError('network', `Could not reach GridPane${code ? ` (${code})` : ''}`, options);
+    }
+  }
+}
+
+const seconds = (ms: number) => `${Math.round((ms / 1000) * 10) / 10} s`;

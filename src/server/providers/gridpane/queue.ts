@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import type { Clock } from '../../clock';
+
+/**
+ * One GridPane request in flight per token, each starting ≥ minSpacingMs after the previous one ended
+ * (R3). Spacing from the end, not the start, keeps the gap GridPane sees between arrivals ≥ the spacing
+ * whatever the connection set-up time of the previous request was. Module-level so
+ * that every client instance built for the same token (refresh job, "test connection", a detail page)
+ * shares one lane. Keyed by a hash so the token itself is not kept as a map key.
+ */
+export type Sleep = (ms: number) => Promise<void>;
+export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+type Lane = { tail: Promise<void>; lastEnd: number };
+const lanes = new Map<string, Lane>();
+
+export const tokenKey = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export type LaneOptions = { clock: Clock; sleep: Sleep; minSpacingMs: number };
+
+/** Sends one HTTP request after the spacing has passed; a task may send several (retries after a 429). */
+export type Paced = <R>(send: () => Promise<R>) => Promise<R>;
+
+/** Runs `task` once the token's previous task has finished. */
+export function runInLane<T>(
+  token: string,
+  options: LaneOptions,
+  task: (paced: Paced) => Promise<T>,
+): Promise<T> {
+  const key = tokenKey(token);
+  const lane = lanes.get(key) ?? { tail: Promise.resolve(), lastEnd: Number.NEGATIVE_INFINITY };
+  lanes.set(key, lane);
+
+  const paced: Paced = async (send) => {
+    const wait = lane.lastEnd + options.minSpacingMs - options.clock.now().getTime();
+    if (wait > 0) await options.sleep(wait);
+    try {
+      return await send();
+    } finally {
+      lane.lastEnd = options.clock.now().getTime();
+    }
+  };
+  const run = lane.tail.then(() => task(paced));
+  // The lane only orders tasks; one failure must not poison the ones queued behind it.
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  // Lanes are kept after they drain: lastEnd must survive so the next call is still spaced.
+  lane.tail = settled;
+  return run;
+}

@@ -1,0 +1,79 @@
+import type { Clock } from '../../clock';
+import { ProviderError } from '../errors';
+import { type JsonResponse, requestJson } from '../http';
+import { badResponse, fromHttpStatus, fromTransport, rateLimited } from './errors';
+import { runInLane, type Sleep } from './queue';
+import type { GridPaneCallInfo } from './types';
+
+export type RequesterOptions = {
+  baseUrl: string;
+  token: string;
+  clock: Clock;
+  sleep: Sleep;
+  minSpacingMs: number;
+  fetchTimeoutMs: number;
+  maxRateLimitWaitMs: number;
+  onCall?: (info: GridPaneCallInfo) => void;
+};
+
+/** After this many 429s in a row (each after the full advised wait) we give up instead of looping. */
+const MAX_RATE_LIMIT_RETRIES = 3;
+/** Used when a 429 carries neither Retry-After-Endpoint nor X-RateLimit-Endpoint-Reset. */
+const FALLBACK_WAIT_MS = 30_000;
+/** The reset header has 1 s resolution; a little slack avoids a second 429 on the boundary. */
+const WAIT_SLACK_MS = 250;
+
+/** GET one path: serialized per token, 429-aware, errors mapped to GridPane ProviderErrors. */
+export function createRequester(options: RequesterOptions) {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const headers = { authorization: `Bearer ${options.token}`, accept: 'application/json' };
+
+  async function once(pathWithQuery: string): Promise<JsonResponse> {
+    const started = performance.now();
+    let status: number | null = null;
+    try {
+      const response = await requestJson(`${base}${pathWithQuery}`, {
+        headers,
+        timeoutMs: options.fetchTimeoutMs,
+      });
+      status = response.status;
+      return response;
+    } catch (error) {
+      status = error instanceof ProviderError ? (error.upstreamStatus ?? null) : null;
+      if (error instanceof ProviderError) throw fromTransport(error, options.fetchTimeoutMs);
+      throw error;
+    } finally {
+      options.onCall?.({ path: pathWithQuery, status, ms: Math.round(performance.now() - started) });
+    }
+  }
+
+  function advisedWaitMs(response: JsonResponse): number {
+    const retryAfter = Number(response.headers.get('retry-after-endpoint'));
+    if (response.headers.has('retry-after-endpoint') && Number.isFinite(retryAfter) && retryAfter >= 0) {
+      return retryAfter * 1000;
+    }
+    const reset = Number(response.headers.get('x-ratelimit-endpoint-reset'));
+    if (response.headers.has('x-ratelimit-endpoint-reset') && Number.isFinite(reset) && reset > 0) {
+      return Math.max(0, reset * 1000 - options.clock.now().getTime());
+    }
+    return FALLBACK_WAIT_MS;
+  }
+
+  return function get(pathWithQuery: string): Promise<unknown> {
+    return runInLane(options.token, options, async (paced) => {
+      for (let attempt = 0; ; attempt++) {
+        const response = await paced(() => once(pathWithQuery));
+        if (response.status === 429) {
+          const wait = advisedWaitMs(response);
+          if (wait > options.maxRateLimitWaitMs || attempt >= MAX_RATE_LIMIT_RETRIES) throw rateLimited(wait);
+          // Holding the lane while we wait keeps every other caller on this token quiet too.
+          await options.sleep(wait + WAIT_SLACK_MS);
+          continue;
+        }
+        if (response.status < 200 || response.status >= 300) throw fromHttpStatus(response.status);
+        if (response.body === null) throw badResponse(response.status);
+        return response.body;
+      }
+    });
+  };
+}

@@ -1,0 +1,30 @@
+import { expect } from 'vitest';
+import { type FakeGridPaneOptions, startFakeGridPane } from '../../../../test/fakes/gridpane';
+import { ProviderError } from '../errors';
+import { createGridPaneClient, type GridPaneClientOptions } from './client';
+
+/** A fake plus a client pointed at it; spacing off unless a test is about spacing. */
+export async function setup(
+  fakeOptions: FakeGridPaneOptions = {},
+  clientOptions: Partial<GridPaneClientOptions> = {},
+) {
+  const fake = await startFakeGridPane(fakeOptions);
+  const calls: { path: string; status: number | null }[] = [];
+  const client = createGridPaneClient({
+    baseUrl: `${fake.url}/`,
+    token: fake.token,
+    minSpacingMs: 0,
+    onCall: ({ path, status }) => calls.push({ path, status }),
+    ...clientOptions,
+  });
+  return { fake, client, calls };
+}
+
+export async function providerFailure(promise: Promise<unknown>): Promise<ProviderError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ProviderError);
+  return error as ProviderError;
+}

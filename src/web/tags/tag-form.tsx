@@ -1,0 +1,89 @@
+import { TAG_DEFAULT_COLOR, type Tag } from '@shared/tags';
+import { Button } from '@web/components/ui/button';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage, isApiError } from '@web/lib/api';
+import { type FormEvent, useState } from 'react';
+import { useCreateTag, useUpdateTag } from './api';
+import { ColorPicker } from './color-picker';
+import { TagBadge } from './tag-badge';
+
+interface TagFormProps {
+  /** The tag being edited; none to create one. */
+  tag?: Tag;
+  onDone: () => void;
+}
+
+/** Name, colour and a live preview; creates a tag or updates the given one. */
+export function TagForm({ tag, onDone }: TagFormProps) {
+  const [name, setName] = useState(tag?.name ?? '');
+  const [color, setColor] = useState(tag?.color ?? TAG_DEFAULT_COLOR);
+  const [nameError, setNameError] = useState<string>();
+  const create = useCreateTag();
+  const update = useUpdateTag();
+  const pending = create.isPending || update.isPending;
+  const trimmed = name.trim();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!trimmed || pending) return;
+    const verb = tag ? 'update' : 'create';
+    const onError = (error: unknown) => {
+      setNameError(isApiError(error) ? error.fieldErrors?.name?.[0] : undefined);
+      toast({
+        title: `Failed to ${verb} tag`,
+        description: errorMessage(error, `Failed to ${verb} tag`),
+        variant: 'destructive',
+      });
+    };
+    const onSuccess = () => {
+      toast({ title: tag ? 'Tag updated successfully' : 'Tag created successfully' });
+      setName('');
+      setColor(TAG_DEFAULT_COLOR);
+      onDone();
+    };
+    if (tag) update.mutate({ id: tag.id, name: trimmed, color }, { onSuccess, onError });
+    else create.mutate({ name: trimmed, color }, { onSuccess, onError });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormField label="Tag name" error={nameError}>
+        {(field) => (
+          <Input
+            {...field}
+            value={name}
+            maxLength={50}
+            placeholder="e.g. VIP"
+            autoComplete="off"
+            onChange={(event) => {
+              setName(event.target.value);
+              setNameError(undefined);
+            }}
+          />
+        )}
+      </FormField>
+      <div className="grid gap-2">
+        <span className="text-sm leading-none font-medium">Colour</span>
+        <ColorPicker value={color} onChange={setColor} />
+      </div>
+      <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+        Preview:
+        <TagBadge tag={{ name: trimmed || 'Tag name', color }} />
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {tag && (
+          <Button variant="outline" onClick={onDone} disabled={pending}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" disabled={!trimmed || pending}>
+          {pending && <Spinner />}
+          {tag ? 'Update Tag' : 'Create Tag'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,156 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Fleet, generateFleet } from './fleet';
+import { cooldownHeaders, createLimiter, type LimitSettings } from './limits';
+import { type FailureMode, paginate, send, sendFailure, type Wrapper, wrapSingle } from './respond';
+import { createRouter } from './routes';
+
+/** A real HTTP GridPane on 127.0.0.1, faithful to shared/providers/gridpane.md, for tests and demos. */
+export type FakeGridPaneOptions = {
+  token?: string;
+  servers?: number;
+  sites?: number;
+  seed?: number;
+  endpointLimit?: number;
+  listPageCost?: number;
+  windowSeconds?: number;
+  totalLimit?: number;
+  wrapper?: Wrapper;
+  /** Page size when the client sends no per_page (GridPane: ~10–15). */
+  defaultPerPage?: number;
+  /** Cap on per_page (GridPane: 500); set it low to force several pages. */
+  maxPerPage?: number;
+  /** Added to every answer, so overlapping requests would be visible in `requests`. */
+  latencyMs?: number;
+  /** How long 'slow' waits before answering. */
+  slowMs?: number;
+  port?: number;
+};
+
+/** `at`/`doneAt` (ms since epoch) let tests prove requests never overlapped; `status` is what we answered. */
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  at: number;
+  doneAt?: number;
+  status?: number;
+};
+/** `after`: answer that many requests normally first; `times`: fail only that many, then recover. */
+export type FailureOptions = { after?: number; times?: number };
+
+export const API_PREFIX = '/oauth/api/v1';
+export const DEFAULT_FAKE_TOKEN = 'fake-gridpane-token';
+
+export async function startFakeGridPane(options: FakeGridPaneOptions = {}) {
+  const token = options.token ?? DEFAULT_FAKE_TOKEN;
+  const fleet: Fleet = generateFleet({ servers: options.servers, sites: options.sites, seed: options.seed });
+  const limiter = createLimiter({
+    endpointLimit: options.endpointLimit ?? 12,
+    listPageCost: options.listPageCost ?? 2,
+    windowSeconds: options.windowSeconds ?? 60,
+    totalLimit: options.totalLimit ?? 60,
+  });
+  const route = createRouter(fleet);
+  const requests: RecordedRequest[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  let failure: { mode: FailureMode; after: number; times: number } | null = null;
+
+  const delay = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, ms);
+      timers.add(timer);
+    });
+
+  function takeFailure(): FailureMode | null {
+    if (!failure) return null;
+    if (failure.after > 0) {
+      failure.after--;
+      return null;
+    }
+    const { mode } = failure;
+    if (--failure.times <= 0) failure = null;
+    return mode;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
+    const record: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      at: Date.now(),
+    };
+    requests.push(record);
+    res.on('finish', () => {
+      record.doneAt = Date.now();
+      record.status = res.statusCode;
+    });
+    if (options.latencyMs) await delay(options.latencyMs);
+
+    const mode = takeFailure();
+    if (mode === 'slow') await delay(options.slowMs ?? 3000);
+    else if (mode) {
+      return sendFailure(
+        res,
+        mode,
+        cooldownHeaders(Date.now() + limiter.settings.windowSeconds * 1000, Date.now()),
+      );
+    }
+    if (req.headers.authorization !== `Bearer ${token}`)
+      return send(res, 401, { message: 'Unauthenticated.' });
+    if (req.method !== 'GET' || !url.pathname.startsWith(API_PREFIX))
+      return send(res, 404, { message: 'Not Found' });
+    const found = route(url.pathname.slice(API_PREFIX.length), `${url.origin}${API_PREFIX}`);
+    if (!found) return send(res, 404, { message: 'Not Found' });
+
+    const limit = limiter.take(found.endpoint, Boolean(found.list));
+    if (!limit.ok) return send(res, 429, { message: "Beep, Beep, you're going too fast..." }, limit.headers);
+    if (found.list) {
+      const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
+      const asked =
+        Number.parseInt(url.searchParams.get('per_page') ?? '', 10) || (options.defaultPerPage ?? 15);
+      const perPage = Math.min(Math.max(1, asked), options.maxPerPage ?? 500);
+      return send(res, 200, paginate(found.list.items, page, perPage, found.list.path), limit.headers);
+    }
+    if (!found.item) return send(res, 404, { message: 'Not Found' }, limit.headers);
+    return send(
+      res,
+      200,
+      wrapSingle(found.item, options.wrapper ?? 'data', found.name ?? 'data'),
+      limit.headers,
+    );
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => send(res, 500, { message: 'Fake GridPane crashed' }));
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}${API_PREFIX}`,
+    token,
+    fleet,
+    requests,
+    setFailure(mode: FailureMode | null, failureOptions: FailureOptions = {}) {
+      failure = mode
+        ? { mode, after: failureOptions.after ?? 0, times: failureOptions.times ?? Number.POSITIVE_INFINITY }
+        : null;
+    },
+    setLimits(next: Partial<LimitSettings>) {
+      limiter.update(next);
+    },
+    async close() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type FakeGridPane = Awaited<ReturnType<typeof startFakeGridPane>>;
