@@ -7,9 +7,13 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerCsrfGuard, registerSecurityHeaders } from './http/security';
 import { registerSessions } from './http/session';
 import { registerWebApp } from './http/web-app';
+import { integrationRoutes } from './integrations/routes';
+import { serverRoutes } from './servers/routes';
 import type { Services } from './services';
+import { siteRoutes } from './sites/routes';
 import { tagRoutes } from './tags/routes';
 import { userRoutes } from './users/routes';
+import { websiteRoutes } from './websites/routes';
 
 export type RouteEntry = { method: string; url: string; public: boolean; schema: FastifySchema | undefined };
 
@@ -54,6 +58,7 @@ export async function buildApp({ services, webRoot, logger }: AppOptions) {
     }
   });
 
+  app.addHook('onClose', () => services.jobs.idle());
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
   registerCsrfGuard(app);
@@ -65,6 +70,10 @@ export async function buildApp({ services, webRoot, logger }: AppOptions) {
     await userRoutes(api, services);
     await clientRoutes(api, services);
     await tagRoutes(api, services);
+    await integrationRoutes(api, services);
+    await serverRoutes(api, services);
+    await siteRoutes(api, services);
+    await websiteRoutes(api, services);
   });
 
   await registerWebApp(app, webRoot);

@@ -27,6 +27,8 @@ const envSchema = z.object({
   ),
   SMTP_FROM: z.string().default('Agency Hub <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SECRET_KEY: optionalString,
+  REFRESH_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(15),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
@@ -44,6 +46,10 @@ export type Config = {
   smtpFrom: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
+  /** Key for provider tokens at rest; without it a key file in dataDir is used. */
+  secretKey: string | undefined;
+  /** How often provider data is refreshed in the background; 0 turns that off. */
+  refreshIntervalMinutes: number;
 };
 
 export class ConfigError extends Error {}
@@ -68,6 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpFrom: e.SMTP_FROM,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    secretKey: e.SECRET_KEY,
+    refreshIntervalMinutes: e.REFRESH_INTERVAL_MINUTES,
   };
 }
 

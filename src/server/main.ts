@@ -5,6 +5,7 @@ import { purgeExpiredSessions } from './auth/sessions';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
+import { startScheduler } from './jobs/scheduler';
 import { loggerOptions } from './logger';
 import { createServices } from './services';
 
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
     logger: loggerOptions(config),
   });
 
+  let stopScheduler = () => {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -35,6 +37,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      stopScheduler();
       await app.close();
     } finally {
       await database.close();
@@ -51,6 +54,7 @@ async function main(): Promise<void> {
   sweeper.unref();
 
   await app.listen({ port: config.port, host: config.host });
+  stopScheduler = startScheduler(services, app.log);
   const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
   console.log(`\nAgency Hub is running at ${config.appUrl} (${config.mode} mode, ${where})`);
   const setupToken = await services.setup.prepare(database.db);

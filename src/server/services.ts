@@ -5,6 +5,16 @@ import { systemClock } from './clock';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { type Mailer, smtpMailer } from './email/mailer';
+import { loadOrCreateKeyFile, parseSecretKey, type SecretBox, secretBox } from './integrations/secrets';
+import { JobRunner } from './jobs/runner';
+import { createGridPaneClient, type GridPaneClientOptions } from './providers/gridpane/client';
+
+/** Makes provider clients; tests shorten GridPane's request spacing through these options. */
+export type ProviderFactory = {
+  gridpane(
+    options: Pick<GridPaneClientOptions, 'baseUrl' | 'token' | 'onCall'>,
+  ): ReturnType<typeof createGridPaneClient>;
+};
 
 /** What routes hand to services: the database, the clock and the process-wide helpers. */
 export type Services = {
@@ -15,9 +25,18 @@ export type Services = {
   throttle: LoginThrottle;
   setup: FirstRunSetup;
   mailer: Mailer | undefined;
+  box: SecretBox;
+  jobs: JobRunner;
+  providers: ProviderFactory;
 };
 
-export type ServiceOptions = { clock?: Clock; mailer?: Mailer; throttle?: LoginThrottle };
+export type ServiceOptions = {
+  clock?: Clock;
+  mailer?: Mailer;
+  throttle?: LoginThrottle;
+  box?: SecretBox;
+  gridpane?: Partial<GridPaneClientOptions>;
+};
 
 export function createServices(config: Config, database: Database, opts: ServiceOptions = {}): Services {
   const clock = opts.clock ?? systemClock;
@@ -29,5 +48,12 @@ export function createServices(config: Config, database: Database, opts: Service
     throttle: opts.throttle ?? new LoginThrottle(clock),
     setup: new FirstRunSetup(),
     mailer: opts.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.smtpFrom) : undefined),
+    box:
+      opts.box ??
+      secretBox(config.secretKey ? parseSecretKey(config.secretKey) : loadOrCreateKeyFile(config.dataDir)),
+    jobs: new JobRunner(database),
+    providers: {
+      gridpane: (o) => createGridPaneClient({ ...opts.gridpane, ...o }),
+    },
   };
 }

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import type { Clock } from '../../src/server/clock';
 import { type Config, testConfig } from '../../src/server/config';
 import type { Mail, Mailer } from '../../src/server/email/mailer';
-import { createServices, type Services } from '../../src/server/services';
+import { secretBox } from '../../src/server/integrations/secrets';
+import { createServices, type ServiceOptions, type Services } from '../../src/server/services';
 import { createUser } from '../../src/server/users/service';
 import { createTestDatabase } from './database';
 
@@ -20,7 +22,12 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The real app on a fresh database, with a movable clock and a mailbox instead of SMTP. */
 export async function createTestApp(
-  opts: { config?: Partial<Config>; mailer?: Mailer | null; webRoot?: string } = {},
+  opts: {
+    config?: Partial<Config>;
+    mailer?: Mailer | null;
+    webRoot?: string;
+    services?: ServiceOptions;
+  } = {},
 ) {
   const database = await createTestDatabase();
   const clock = new TestClock();
@@ -28,7 +35,14 @@ export async function createTestApp(
   const mailer: Mailer | undefined =
     opts.mailer === null ? undefined : (opts.mailer ?? { send: async (mail) => void outbox.push(mail) });
   const config = testConfig({ appUrl: 'http://agency.test', ...opts.config });
-  const services: Services = createServices(config, database, { clock, mailer });
+  const services: Services = createServices(config, database, {
+    clock,
+    mailer,
+    box: secretBox(randomBytes(32)),
+    // Tests talk to the local fakes: no need for GridPane's one-second spacing.
+    gridpane: { minSpacingMs: 0 },
+    ...opts.services,
+  });
   const logs: string[] = [];
   const app = await buildApp({
     services,

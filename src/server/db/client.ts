@@ -22,6 +22,12 @@ export type Database = {
   /** Runs a trivial query; throws when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Runs fn unless another process holds the named job lock (then returns undefined). PostgreSQL: a
+   * session advisory lock on a dedicated connection; PGlite: the data folder lock already makes this
+   * the only process, so an in-process flag is enough.
+   */
+  withJobLock<T>(name: string, fn: () => Promise<T>): Promise<T | undefined>;
   /** PGlite only: the data folder as a tarball (tests build one migrated template and load it). */
   dump?(): Promise<Blob>;
 };
@@ -54,6 +60,23 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
     return {
       db,
       kind: 'postgres',
+      withJobLock: async (name, fn) => {
+        const client = await pool.connect();
+        try {
+          const { rows } = await client.query<{ locked: boolean }>(
+            'select pg_try_advisory_lock(hashtext($1)) as locked',
+            [name],
+          );
+          if (!rows[0]?.locked) return undefined;
+          try {
+            return await fn();
+          } finally {
+            await client.query('select pg_advisory_unlock(hashtext($1))', [name]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       ping: async () => {
         await pool.query('select 1');
       },
@@ -72,9 +95,19 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
     const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
     if (migrate)
       await migratePglite(drizzlePglite({ client: pglite, casing: 'snake_case' }), { migrationsFolder });
+    const running = new Set<string>();
     return {
       db,
       kind: 'pglite',
+      withJobLock: async (name, fn) => {
+        if (running.has(name)) return undefined;
+        running.add(name);
+        try {
+          return await fn();
+        } finally {
+          running.delete(name);
+        }
+      },
       ping: async () => {
         await pglite.query('select 1');
       },

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '../../shared/errors';
+import { isProviderError } from '../providers/errors';
 import { AppError } from './errors';
 
 const SERVER_ERROR =
@@ -65,6 +66,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
         ...(err.fieldErrors ? { fieldErrors: err.fieldErrors } : {}),
       };
       if (err.headers) reply.headers(err.headers);
+    } else if (isProviderError(err)) {
+      // Provider trouble: its message is already safe to show and names the provider.
+      status = err.status;
+      body = { message: err.message, code: `provider_${err.kind}` };
+      if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
+      request.log.warn(
+        { provider: err.provider, kind: err.kind, upstreamStatus: err.upstreamStatus },
+        err.message,
+      );
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       status = 400;
       const fieldErrors: Record<string, string[]> = {};

@@ -1,0 +1,85 @@
+import { providerNames } from '../../shared/integrations';
+import { recordCacheError, writeCache } from '../provider-cache/service';
+import { deriveServers } from '../providers/gridpane/parse';
+import type { Services } from '../services';
+import { syncWebsites } from '../websites/service';
+import { loadSettings, recordProviderActivity } from './service';
+
+export const gridpaneServers = { provider: 'gridpane', kind: 'servers' } as const;
+export const gridpaneSites = { provider: 'gridpane', kind: 'sites' } as const;
+
+export type SyncResult = { partial: boolean; servers: number; sites: number; skipped: number };
+
+/**
+ * One GridPane refresh: servers and sites (two paged lists, within the rate limit), derived fields,
+ * the cache, and our websites. A failure leaves the cache as it was and records the error beside it.
+ * Concurrent callers share one run; another process already syncing means this one skips.
+ */
+export function syncGridPane(services: Services): Promise<SyncResult | undefined> {
+  return services.jobs.run('sync:gridpane', () => runSync(services));
+}
+
+async function runSync(services: Services): Promise<SyncResult> {
+  const { db, clock } = services;
+  const settings = await loadSettings(services, 'gridpane');
+  let calls = 0;
+  const client = services.providers.gridpane({
+    baseUrl: settings.baseUrl!,
+    token: settings.accessToken!,
+    onCall: () => {
+      calls++;
+    },
+  });
+  try {
+    const servers = await client.listServers();
+    const sites = await client.listSites();
+    const at = clock.now();
+    const partialError = servers.error ?? sites.error;
+    const outcome = (partial: boolean) => ({ partial, error: partial ? partialError?.message : undefined });
+    await writeCache(
+      db,
+      gridpaneServers,
+      deriveServers(servers.items, sites.items).map((s) => ({ id: String(s.id), data: s })),
+      at,
+      outcome(servers.partial),
+    );
+    await writeCache(
+      db,
+      gridpaneSites,
+      sites.items.map((s) => ({ id: String(s.id), data: s })),
+      at,
+      outcome(sites.partial),
+    );
+    await syncWebsites(
+      db,
+      'gridpane',
+      sites.items.map((s) => ({
+        providerSiteId: String(s.id),
+        url: s.url,
+        serverId: s.server_id === null ? null : String(s.server_id),
+        status: s.status,
+        staging: s.type === 'staging' || /^staging\./i.test(s.url),
+      })),
+      { complete: !sites.partial, at },
+    );
+    await recordProviderActivity(db, 'gridpane', {
+      calls,
+      ok: !partialError,
+      error: partialError?.message,
+      at,
+    });
+    return {
+      partial: servers.partial || sites.partial,
+      servers: servers.items.length,
+      sites: sites.items.length,
+      skipped: servers.skipped + sites.skipped,
+    };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : `${providerNames.gridpane} sync failed`;
+    const at = clock.now();
+    await recordCacheError(db, gridpaneServers, message, at);
+    await recordCacheError(db, gridpaneSites, message, at);
+    await recordProviderActivity(db, 'gridpane', { calls, ok: false, error: message, at });
+    throw err;
+  }
+}

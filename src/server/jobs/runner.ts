@@ -1,0 +1,27 @@
+import type { Database } from '../db/client';
+
+/**
+ * Runs named jobs (provider syncs) at most once at a time: callers that arrive while a job runs share
+ * its result, and across processes the database's job lock lets one process do it. Returns undefined
+ * when another process holds the lock.
+ */
+export class JobRunner {
+  private readonly inFlight = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly database: Pick<Database, 'withJobLock'>) {}
+
+  run<T>(name: string, job: () => Promise<T>): Promise<T | undefined> {
+    const running = this.inFlight.get(name) as Promise<T | undefined> | undefined;
+    if (running) return running;
+    const promise = this.database
+      .withJobLock(`agency-hub:${name}`, job)
+      .finally(() => this.inFlight.delete(name));
+    this.inFlight.set(name, promise);
+    return promise;
+  }
+
+  /** Resolves when every running job has finished (used on shutdown, so no job writes to a closed database). */
+  async idle(): Promise<void> {
+    await Promise.allSettled([...this.inFlight.values()]);
+  }
+}

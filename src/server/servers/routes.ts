@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParams } from '../../shared/ids';
+import { refreshQuery, serverDetail, serverList } from '../../shared/servers';
+import type { Services } from '../services';
+import { getServer, listServers } from './service';
+
+export async function serverRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const list = { schema: { querystring: refreshQuery, response: { 200: serverList } } };
+  r.get('/api/servers', list, async (request) => listServers(services, request.query.refresh === 'true'));
+  // The spec's Integrations page reads the same list under the integration's own path.
+  r.get('/api/integrations/gridpane/servers', list, async (request) =>
+    listServers(services, request.query.refresh === 'true'),
+  );
+  r.get(
+    '/api/servers/:id',
+    { schema: { params: idParams, response: { 200: serverDetail } } },
+    async (request) => getServer(services, request.params.id),
+  );
+}

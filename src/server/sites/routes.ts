@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParams } from '../../shared/ids';
+import { refreshQuery } from '../../shared/servers';
+import { siteDetail, siteList } from '../../shared/sites';
+import type { Services } from '../services';
+import { getSite, listSites } from './service';
+
+export async function siteRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/sites',
+    { schema: { querystring: refreshQuery, response: { 200: siteList } } },
+    async (request) => listSites(services, request.query.refresh === 'true'),
+  );
+  r.get('/api/sites/:id', { schema: { params: idParams, response: { 200: siteDetail } } }, async (request) =>
+    getSite(services, request.params.id),
+  );
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** A GridPane server as our API gives it (spec §3), with the derived fields filled in. */
+export const server = z.object({
+  id: z.number(),
+  label: z.string(),
+  name: z.string(),
+  ip: z.string().nullable(),
+  ip_address: z.string().nullable(),
+  status: z.string(),
+  php_versions: z.array(z.string()),
+  sites_count: z.number(),
+  memory: z.string().nullable(),
+  region: z.string().nullable(),
+  region_label: z.string().nullable(),
+  os_version: z.string().nullable(),
+  provider: z.object({ name: z.string(), full_name: z.string() }).nullable(),
+  cpu: z.number().nullable(),
+  ram: z.number().nullable(),
+  database: z.string().nullable(),
+  webserver: z.string().nullable(),
+  subdomain: z.string().nullable(),
+  sites: z.array(z.object({ id: z.number(), url: z.string() })),
+  system_users: z.array(z.object({ id: z.number(), username: z.string() })),
+  ssh_keys: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type Server = z.infer<typeof server>;
+
+/** Lists served from the provider cache: `cached` when no fresh fetch happened in this request. */
+export const cacheMeta = {
+  cached: z.boolean(),
+  syncedAt: z.string().nullable(),
+  /** A later page failed: the list may be incomplete. */
+  partial: z.boolean(),
+  /** The last sync's failure, shown beside the data it did not replace. */
+  error: z.string().nullable(),
+};
+
+export const serverList = z.object({ data: z.array(server), ...cacheMeta });
+export const serverDetail = z.object({ data: server, ...cacheMeta });
+export const refreshQuery = z.strictObject({
+  refresh: z.enum(['true', 'false'], { error: 'refresh must be true or false' }).optional(),
+});
