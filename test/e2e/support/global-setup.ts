@@ -2,11 +2,17 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startFakeGridPane } from '../../fakes/gridpane';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 export const statePath = path.join(root, '.test-artifacts/e2e-server.json');
 
-export type E2EState = { baseURL: string; setupUrl: string; dataDir: string };
+export type E2EState = {
+  baseURL: string;
+  setupUrl: string;
+  dataDir: string;
+  gridpane: { url: string; token: string; sites: string[]; servers: string[] };
+};
 
 /**
  * Starts the built server (dist/) on a free port and a fresh data folder, in development mode so that
@@ -15,6 +21,8 @@ export type E2EState = { baseURL: string; setupUrl: string; dataDir: string };
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!fs.existsSync(path.join(root, 'dist/server/main.js'))) throw new Error('Build first: npm run build');
+  // A GridPane account of 40 sites on 5 servers, as the browser tests' provider.
+  const gridpane = await startFakeGridPane({ sites: 40, servers: 5, seed: 11, endpointLimit: 1000, totalLimit: 1000 });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ah-e2e-'));
   const port = 4100 + Math.floor(Math.random() * 800);
   const baseURL = `http://127.0.0.1:${port}`;
@@ -48,7 +56,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     server.stderr!.on('data', onData);
     server.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
-  const state: E2EState = { baseURL, setupUrl, dataDir };
+  const state: E2EState = {
+    baseURL,
+    setupUrl,
+    dataDir,
+    gridpane: {
+      url: gridpane.url,
+      token: gridpane.token,
+      sites: gridpane.fleet.sites.map((s) => String(s.url)),
+      servers: gridpane.fleet.servers.map((s) => String(s.label)),
+    },
+  };
   fs.mkdirSync(path.dirname(statePath), { recursive: true });
   fs.writeFileSync(statePath, JSON.stringify(state));
   process.env.E2E_BASE_URL = baseURL;
@@ -56,6 +74,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    await gridpane.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
