@@ -14,8 +14,9 @@ export function ColorPicker({ value, onChange }: ColorPickerProps) {
   const current = value.toLowerCase();
   const isCustom = presetName(current) === undefined;
   return (
-    <div className="grid gap-3">
-      <div role="group" aria-label="Preset colours" className="grid grid-cols-6 gap-2 sm:flex sm:flex-wrap">
+    <fieldset className="grid gap-3">
+      <legend className="mb-2 text-sm leading-none font-medium">Colour</legend>
+      <div className="grid grid-cols-6 gap-2 sm:flex sm:flex-wrap">
         {PRESET_COLORS.map((preset) => {
           const selected = preset.value === current;
           return (
@@ -27,13 +28,17 @@ export function ColorPicker({ value, onChange }: ColorPickerProps) {
               title={preset.name}
               onClick={() => onChange(preset.value)}
               className={cn(
-                'flex size-8 items-center justify-center rounded-full border border-black/10 transition-transform outline-none hover:scale-110 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background dark:border-white/15',
+                'flex size-8 items-center sm:size-7 justify-center rounded-full border border-black/10 transition-transform outline-none hover:scale-110 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background dark:border-white/15',
                 selected && 'ring-2 ring-foreground ring-offset-2 ring-offset-background',
               )}
               style={{ backgroundColor: preset.value }}
             >
               {selected && (
-                <Check className="size-4" style={{ color: readableTextColor(preset.value) }} aria-hidden="true" />
+                <Check
+                  className="size-4"
+                  style={{ color: readableTextColor(preset.value) }}
+                  aria-hidden="true"
+                />
               )}
             </button>
           );
@@ -54,6 +59,6 @@ export function ColorPicker({ value, onChange }: ColorPickerProps) {
           Custom colour <span className="font-mono text-foreground">{current}</span>
         </label>
       </div>
-    </div>
+    </fieldset>
   );
 }

@@ -34,7 +34,9 @@ export function ManageTagsDialog({ trigger, open, onOpenChange }: ManageTagsDial
       <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>Manage Tags</DialogTitle>
-          <DialogDescription>Create, edit and delete the tags used on clients and websites.</DialogDescription>
+          <DialogDescription>
+            Create, edit and delete the tags used on clients and websites.
+          </DialogDescription>
         </DialogHeader>
         <div className="grid gap-3">
           <h3 className="text-sm font-semibold">{editing ? `Edit "${editing.name}"` : 'Create a new tag'}</h3>

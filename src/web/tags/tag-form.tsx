@@ -5,7 +5,7 @@ import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage, isApiError } from '@web/lib/api';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useCreateTag, useUpdateTag } from './api';
 import { ColorPicker } from './color-picker';
 import { TagBadge } from './tag-badge';
@@ -21,6 +21,7 @@ export function TagForm({ tag, onDone }: TagFormProps) {
   const [name, setName] = useState(tag?.name ?? '');
   const [color, setColor] = useState(tag?.color ?? TAG_DEFAULT_COLOR);
   const [nameError, setNameError] = useState<string>();
+  const nameRef = useRef<HTMLInputElement>(null);
   const create = useCreateTag();
   const update = useUpdateTag();
   const pending = create.isPending || update.isPending;
@@ -43,6 +44,8 @@ export function TagForm({ tag, onDone }: TagFormProps) {
       setName('');
       setColor(TAG_DEFAULT_COLOR);
       onDone();
+      // The submit button is disabled again (empty name): keep focus in the dialog for the next tag.
+      nameRef.current?.focus();
     };
     if (tag) update.mutate({ id: tag.id, name: trimmed, color }, { onSuccess, onError });
     else create.mutate({ name: trimmed, color }, { onSuccess, onError });
@@ -54,6 +57,7 @@ export function TagForm({ tag, onDone }: TagFormProps) {
         {(field) => (
           <Input
             {...field}
+            ref={nameRef}
             value={name}
             maxLength={50}
             placeholder="e.g. VIP"
@@ -65,10 +69,7 @@ export function TagForm({ tag, onDone }: TagFormProps) {
           />
         )}
       </FormField>
-      <div className="grid gap-2">
-        <span className="text-sm leading-none font-medium">Colour</span>
-        <ColorPicker value={color} onChange={setColor} />
-      </div>
+      <ColorPicker value={color} onChange={setColor} />
       <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
         Preview:
         <TagBadge tag={{ name: trimmed || 'Tag name', color }} />

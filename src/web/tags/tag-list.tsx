@@ -66,7 +66,12 @@ export function TagList({ editingId, onEdit, onDeleted }: TagListProps) {
           >
             <TagBadge tag={tag} className="min-w-0" />
             <div className="flex shrink-0 items-center">
-              <Button variant="ghost" size="icon-sm" aria-label={`Edit tag ${tag.name}`} onClick={() => onEdit(tag)}>
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                aria-label={`Edit tag ${tag.name}`}
+                onClick={() => onEdit(tag)}
+              >
                 <Pencil aria-hidden="true" />
               </Button>
               <Button

@@ -6,7 +6,13 @@ import { errorMessage } from '@web/lib/api';
 import { cn } from '@web/lib/utils';
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
-import { type TaggedResource, useAddResourceTag, useRemoveResourceTag, useResourceTags, useTags } from './api';
+import {
+  type TaggedResource,
+  useAddResourceTag,
+  useRemoveResourceTag,
+  useResourceTags,
+  useTags,
+} from './api';
 import { TagBadge } from './tag-badge';
 
 interface TagsEditorProps {
@@ -38,7 +44,11 @@ export function TagsEditor({ resourceType, resourceId, tags, resourceName, class
       {
         onSuccess: () => toast({ title: 'Tag added', description: tag.name }),
         onError: (error) =>
-          toast({ title: 'Failed to add tag', description: errorMessage(error, tag.name), variant: 'destructive' }),
+          toast({
+            title: 'Failed to add tag',
+            description: errorMessage(error, tag.name),
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -90,7 +100,9 @@ export function TagsEditor({ resourceType, resourceId, tags, resourceName, class
           {allTags.isPending && <p className="px-1 text-sm text-muted-foreground">Loading tags...</p>}
           {allTags.isSuccess && available.length === 0 && (
             <p className="px-1 text-sm text-muted-foreground">
-              {allTags.data.length === 0 ? 'No tags yet. Create them with Manage Tags.' : 'Every tag is assigned.'}
+              {allTags.data.length === 0
+                ? 'No tags yet. Create them with Manage Tags.'
+                : 'Every tag is assigned.'}
             </p>
           )}
           <ul className="grid max-h-56 gap-0.5 overflow-y-auto">

@@ -1,5 +1,32 @@
-import { AreaPlaceholder } from '@web/app/area-placeholder';
+import { usePageTitle } from '@web/app/page-title';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { AddUserForm } from './add-user-form';
+import { UsersTable } from './users-table';
 
 export function TeamPage() {
-  return <AreaPlaceholder title="Team" />;
+  usePageTitle('Team', 'People who can sign in to Agency Hub');
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <h2 className="text-2xl font-semibold tracking-tight">Team</h2>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <Card>
+          <CardHeader>
+            <CardTitle>Add a team member</CardTitle>
+            <CardDescription>They sign in with this username and password.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <AddUserForm />
+          </CardContent>
+        </Card>
+        <Card className="min-w-0">
+          <CardHeader>
+            <CardTitle>Members</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <UsersTable />
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
 }

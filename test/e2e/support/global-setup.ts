@@ -22,7 +22,13 @@ export type E2EState = {
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!fs.existsSync(path.join(root, 'dist/server/main.js'))) throw new Error('Build first: npm run build');
   // A GridPane account of 40 sites on 5 servers, as the browser tests' provider.
-  const gridpane = await startFakeGridPane({ sites: 40, servers: 5, seed: 11, endpointLimit: 1000, totalLimit: 1000 });
+  const gridpane = await startFakeGridPane({
+    sites: 40,
+    servers: 5,
+    seed: 11,
+    endpointLimit: 1000,
+    totalLimit: 1000,
+  });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ah-e2e-'));
   const port = 4100 + Math.floor(Math.random() * 800);
   const baseURL = `http://127.0.0.1:${port}`;

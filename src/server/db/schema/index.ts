@@ -1,6 +1,7 @@
 export * from './client-tags';
 export * from './clients';
 export * from './integrations';
+export * from './monitor-days';
 export * from './password-reset-tokens';
 export * from './provider-cache';
 export * from './sessions';

@@ -1,4 +1,3 @@
-import { buttonVariants } from './button';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -9,6 +8,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from './alert-dialog';
+import { buttonVariants } from './button';
 
 interface ConfirmDialogProps {
   open: boolean;

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { cacheMeta } from './servers';
+
+export const monitorStatuses = [
+  'up',
+  'down',
+  'paused',
+  'pending',
+  'validating',
+  'maintenance',
+  'unknown',
+] as const;
+export type MonitorStatus = (typeof monitorStatuses)[number];
+
+/** A Better Uptime monitor as the spec gives it (§3), with the figures our backend adds. */
+export const monitor = z.object({
+  id: z.string(),
+  attributes: z.object({
+    url: z.string(),
+    pronounceable_name: z.string(),
+    monitor_type: z.string(),
+    status: z.enum(monitorStatuses),
+    /** 30-day availability in percent (from the provider's SLA endpoint), null until measured. */
+    uptime: z.number().nullable(),
+    check_frequency: z.number().nullable(),
+    last_checked_at: z.string().nullable(),
+    paused_at: z.string().nullable(),
+  }),
+  cachedUptime: z.number().nullable(),
+  /** Mean response time over the last day, in milliseconds. */
+  cachedAvgResponse: z.number().nullable(),
+  /** When the two figures above were last fetched. */
+  figuresAt: z.string().nullable(),
+  /** Our website whose domain the monitor checks, if any. */
+  websiteId: z.number().nullable(),
+});
+export type Monitor = z.infer<typeof monitor>;
+
+export const monitorList = z.object({ data: z.array(monitor), ...cacheMeta });
+
+export const monitorDataEntry = z.object({
+  status: z.enum(['up', 'down', 'paused', 'other']),
+  uptime: z.string(),
+});
+/** GET /api/websites/monitor-data: keyed by normalised domain. */
+export const monitorData = z.record(z.string(), monitorDataEntry);
+
+export const updateResponseTimesResponse = z.object({ message: z.string(), started: z.boolean() });

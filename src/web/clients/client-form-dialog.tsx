@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Client, type ClientRequest, clientRequest } from '@shared/clients';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api';
+import { applyFieldErrors } from '@web/lib/form-errors';
+import { useForm } from 'react-hook-form';
+import { useCreateClient, useUpdateClient } from './api';
+import { ClientFormFields } from './client-form-fields';
+
+const FIELDS = ['name', 'jobTitle', 'company', 'email', 'phone', 'notes', 'status'] as const;
+
+function formValues(client?: Client): ClientRequest {
+  return {
+    name: client?.name ?? '',
+    jobTitle: client?.jobTitle ?? '',
+    company: client?.company ?? '',
+    email: client?.email ?? '',
+    phone: client?.phone ?? '',
+    notes: client?.notes ?? '',
+    status: client?.status ?? 'active',
+  };
+}
+
+interface ClientFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The client to edit; none to add one. */
+  client?: Client;
+}
+
+export function ClientFormDialog({ open, onOpenChange, client }: ClientFormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{client ? 'Edit Client' : 'Add Client'}</DialogTitle>
+          <DialogDescription>
+            {client ? `Update the details of ${client.name}.` : 'Add a new client to your agency.'}
+          </DialogDescription>
+        </DialogHeader>
+        {/* Keyed so that opening the dialog for another client starts from that client's values. */}
+        <ClientFormBody key={client?.id ?? 'new'} client={client} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ClientFormBody({ client, onDone }: { client?: Client; onDone: () => void }) {
+  const create = useCreateClient();
+  const update = useUpdateClient();
+  const pending = create.isPending || update.isPending;
+  const form = useForm({
+    resolver: zodResolver(clientRequest),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: formValues(client),
+  });
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    const verb = client ? 'update' : 'create';
+    try {
+      if (client) await update.mutateAsync({ id: client.id, body });
+      else await create.mutateAsync(body);
+      toast({ title: client ? 'Client updated successfully' : 'Client created successfully' });
+      onDone();
+    } catch (error) {
+      applyFieldErrors(error, form.setError, FIELDS);
+      toast({
+        title: `Failed to ${verb} client`,
+        description: errorMessage(error, `Failed to ${verb} client`),
+        variant: 'destructive',
+      });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-6">
+      <ClientFormFields form={form} />
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending && <Spinner />}
+          {client ? 'Save Changes' : 'Add Client'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { ManageTagsDialog } from '@web/tags/manage-tags-dialog';
+import { Plus, Search, Tags } from 'lucide-react';
+import { STATUS_FILTERS, type StatusFilter } from './filter';
+
+interface ClientsToolbarProps {
+  search: string;
+  onSearchChange: (search: string) => void;
+  status: StatusFilter;
+  onStatusChange: (status: StatusFilter) => void;
+  onAdd: () => void;
+}
+
+export function ClientsToolbar({
+  search,
+  onSearchChange,
+  status,
+  onStatusChange,
+  onAdd,
+}: ClientsToolbarProps) {
+  return (
+    <div className="flex flex-col gap-3 md:flex-row md:items-center">
+      <div className="relative md:max-w-sm md:flex-1">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          type="search"
+          value={search}
+          onChange={(event) => onSearchChange(event.target.value)}
+          placeholder="Search clients..."
+          aria-label="Search clients"
+          className="pl-9"
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-2 md:ml-auto">
+        <Select value={status} onValueChange={(value) => onStatusChange(value as StatusFilter)}>
+          <SelectTrigger aria-label="Status filter" className="w-full sm:w-40">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {STATUS_FILTERS.map((option) => (
+              <SelectItem key={option.value} value={option.value}>
+                {option.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <div className="grid flex-1 grid-cols-2 gap-2 sm:flex sm:flex-none">
+          <ManageTagsDialog
+            trigger={
+              <Button variant="outline">
+                <Tags aria-hidden="true" />
+                Manage Tags
+              </Button>
+            }
+          />
+          <Button onClick={onAdd}>
+            <Plus aria-hidden="true" />
+            Add Client
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

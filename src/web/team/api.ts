@@ -1,0 +1,22 @@
+import type { CreateUserRequest, TeamUser } from '@shared/users';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/lib/api';
+
+export const userKeys = {
+  all: ['users'] as const,
+};
+
+export function useUsers() {
+  return useQuery({
+    queryKey: userKeys.all,
+    queryFn: ({ signal }) => api.get<TeamUser[]>('/api/users', { signal }),
+  });
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateUserRequest) => api.post<TeamUser>('/api/users', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}

@@ -1,0 +1,59 @@
+import { useAuth } from '@web/app/auth';
+import { Spinner } from '@web/components/ui/spinner';
+import { errorMessage } from '@web/lib/api';
+import { useUsers } from './api';
+
+export function UsersTable() {
+  const users = useUsers();
+  const { user: me } = useAuth();
+
+  if (users.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 py-6 text-sm text-muted-foreground">
+        <Spinner /> Loading users...
+      </p>
+    );
+  }
+  if (users.isError) {
+    return (
+      <div role="alert" className="py-6 text-sm">
+        <p className="font-medium text-destructive">Failed to load users</p>
+        <p className="text-muted-foreground">{errorMessage(users.error, '')}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm">
+        <caption className="sr-only">Team members</caption>
+        <thead>
+          <tr className="border-b text-left text-muted-foreground">
+            <th scope="col" className="w-16 py-2 pr-4 font-medium">
+              ID
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Username
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              Email
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.data.map((user) => (
+            <tr key={user.id} className="border-b last:border-0">
+              <td className="py-2.5 pr-4 tabular-nums text-muted-foreground">{user.id}</td>
+              <td className="py-2.5 pr-4 font-medium whitespace-nowrap">
+                {user.username}
+                {user.id === me?.id && (
+                  <span className="ml-1.5 font-normal text-muted-foreground">(you)</span>
+                )}
+              </td>
+              <td className="py-2.5 whitespace-nowrap">{user.email}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
