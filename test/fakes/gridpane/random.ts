@@ -122,3 +122,13 @@ export const iso = (offsetHours: number) =>
   new Date(BASE_TIME + offsetHours * 3_600_000).toISOString().replace('Z', '000Z');
 export const plain = (offsetHours: number) =>
   new Date(BASE_TIME + offsetHours * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+
+/** FNV-1a over the parts: a stable seed per (seed, monitor, period…) so answers repeat across calls. */
+export function seedOf(...parts: (string | number)[]): number {
+  let hash = 0x811c9dc5;
+  for (const char of parts.join('|')) {
+    hash ^= char.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}

@@ -1,5 +1,6 @@
 import { type Clock, systemClock } from '../../clock';
 import { ProviderError } from '../errors';
+import { realSleep, type Sleep } from '../lane';
 import { badResponse } from './errors';
 import {
   parseListPage,
@@ -10,7 +11,6 @@ import {
   systemUserResource,
   userResource,
 } from './parse';
-import { realSleep, type Sleep } from './queue';
 import { createRequester } from './request';
 import type {
   GridPaneCallInfo,

@@ -1,8 +1,9 @@
 import type { Clock } from '../../clock';
 import { ProviderError } from '../errors';
 import { type JsonResponse, requestJson } from '../http';
+import { runInLane, type Sleep } from '../lane';
+import { withRetries } from '../retry';
 import { badResponse, fromHttpStatus, fromTransport, rateLimited } from './errors';
-import { runInLane, type Sleep } from './queue';
 import type { GridPaneCallInfo } from './types';
 
 export type RequesterOptions = {
@@ -61,19 +62,20 @@ export function createRequester(options: RequesterOptions) {
 
   return function get(pathWithQuery: string): Promise<unknown> {
     return runInLane(options.token, options, async (paced) => {
-      for (let attempt = 0; ; attempt++) {
-        const response = await paced(() => once(pathWithQuery));
-        if (response.status === 429) {
-          const wait = advisedWaitMs(response);
+      const response = await withRetries(
+        () => paced(() => once(pathWithQuery)),
+        (answer, attempt) => {
+          if (answer.status !== 429) return null;
+          const wait = advisedWaitMs(answer);
           if (wait > options.maxRateLimitWaitMs || attempt >= MAX_RATE_LIMIT_RETRIES) throw rateLimited(wait);
-          // Holding the lane while we wait keeps every other caller on this token quiet too.
-          await options.sleep(wait + WAIT_SLACK_MS);
-          continue;
-        }
-        if (response.status < 200 || response.status >= 300) throw fromHttpStatus(response.status);
-        if (response.body === null) throw badResponse(response.status);
-        return response.body;
-      }
+          // Sleeping inside the lane keeps every other caller on this token quiet too.
+          return wait + WAIT_SLACK_MS;
+        },
+        options.sleep,
+      );
+      if (response.status < 200 || response.status >= 300) throw fromHttpStatus(response.status);
+      if (response.body === null) throw badResponse(response.status);
+      return response.body;
     });
   };
 }

@@ -1,6 +1,4 @@
-import { expect } from 'vitest';
 import { type FakeGridPaneOptions, startFakeGridPane } from '../../../../test/fakes/gridpane';
-import { ProviderError } from '../errors';
 import { createGridPaneClient, type GridPaneClientOptions } from './client';
 
 /** A fake plus a client pointed at it; spacing off unless a test is about spacing. */
@@ -20,11 +18,4 @@ export async function setup(
   return { fake, client, calls };
 }
 
-export async function providerFailure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
+export { providerFailure } from '../test-helpers';

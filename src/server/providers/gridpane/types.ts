@@ -1,4 +1,4 @@
-import type { ProviderError } from '../errors';
+import type { ProviderList } from '../types';
 
 /**
  * Our view of GridPane data: the only shapes the rest of the app sees. Field names follow the spec
@@ -64,11 +64,6 @@ export type GridPaneUser = {
 };
 
 /** A list read: `partial` when a later page failed; `skipped` items did not parse. */
-export type GridPaneList<T> = {
-  items: T[];
-  partial: boolean;
-  skipped: number;
-  error?: ProviderError;
-};
+export type GridPaneList<T> = ProviderList<T>;
 
 export type GridPaneCallInfo = { path: string; status: number | null; ms: number };

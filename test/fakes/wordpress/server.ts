@@ -1,0 +1,136 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { send, sendRaw } from '../gridpane/respond';
+import type { WordPressCase } from './cases';
+import { PLUGIN_VERSION, snapshotFor, snapshotV2 } from './snapshot';
+
+export { mixedCases, type WordPressCase } from './cases';
+
+/**
+ * Many WordPress sites with the HD Snapshot plugin behind ONE server on 127.0.0.1: the site's domain is
+ * the first path segment (`/{domain}/wp-json/hd-snapshot/v1/snapshot`), so the client's {domain}
+ * template substitution is what routes the request. Behaviour follows shared/providers/hdsnapshot.md.
+ */
+export type FakeWordPressOptions = {
+  token?: string;
+  domains: string[];
+  seed?: number;
+  cases?: Record<string, WordPressCase>;
+  slowMs?: number;
+  port?: number;
+};
+export type WordPressRequest = {
+  domain: string;
+  route: string;
+  tokenSent: boolean;
+  at: number;
+  status?: number;
+};
+
+export const DEFAULT_FAKE_HDSNAPSHOT_TOKEN = 'fake-hd-snapshot-global-token';
+const ROUTE = /^\/([^/]+)\/wp-json\/hd-snapshot\/v1\/(snapshot|ping)\/?$/;
+
+const wpError = (res: ServerResponse, status: number, code: string, message: string) =>
+  send(res, status, { code, message, data: { status } });
+
+export async function startFakeWordPress(options: FakeWordPressOptions) {
+  const token = options.token ?? DEFAULT_FAKE_HDSNAPSHOT_TOKEN;
+  const seed = options.seed ?? 1;
+  const domains = new Set(options.domains.map((d) => d.toLowerCase()));
+  const cases = new Map(Object.entries(options.cases ?? {}));
+  const requests: WordPressRequest[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  const delay = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => resolve(void timers.delete(timer)), ms);
+      timers.add(timer);
+    });
+
+  /** The token the site saw: the plugin's own header first, then a Bearer that survived the proxy. */
+  const sentToken = (req: IncomingMessage) => {
+    const header = req.headers['x-hd-snapshot-token'];
+    if (typeof header === 'string' && header) return header;
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
+    return bearer?.[1] ?? null;
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const match = ROUTE.exec(url.pathname);
+    const domain = decodeURIComponent(url.pathname.split('/')[1] ?? '');
+    const record: WordPressRequest = {
+      domain,
+      route: match?.[2] ?? url.pathname,
+      tokenSent: false,
+      at: Date.now(),
+    };
+    requests.push(record);
+    res.on('finish', () => {
+      record.status = res.statusCode;
+    });
+    // An unknown domain is a site we do not host: its web server's plain 404 page, not WordPress JSON.
+    if (!domains.has(domain))
+      return sendRaw(res, 404, 'text/html', '<html><body><h1>404 Not Found</h1></body></html>');
+    const mode = cases.get(domain) ?? 'ok';
+    if (mode === 'slow') await delay(options.slowMs ?? 3000);
+    if (mode === 'html')
+      return sendRaw(
+        res,
+        200,
+        'text/html; charset=UTF-8',
+        '<!DOCTYPE html><html><head><title>Under maintenance</title></head><body>Back soon</body></html>',
+      );
+    if (mode === 'login_redirect') {
+      res.writeHead(302, {
+        location: `/${domain}/wp-login.php?redirect_to=${encodeURIComponent(url.pathname)}`,
+      });
+      return res.end();
+    }
+    if (!match || req.method !== 'GET' || mode === 'absent') {
+      return wpError(res, 404, 'rest_no_route', 'No route was found matching the URL and request method.');
+    }
+    // The plugin's permission_callback, in its order: configured? token sent? token right?
+    if (mode === 'not_configured')
+      return wpError(res, 503, 'hd_snapshot_not_configured', 'HD Snapshot has no token configured.');
+    const sent = mode === 'no_token' ? null : sentToken(req); // 'no_token': a proxy strips the headers
+    record.tokenSent = sent !== null;
+    if (sent === null) return wpError(res, 401, 'hd_snapshot_missing_token', 'Missing snapshot token.');
+    if (mode === 'wrong_token' || sent !== token)
+      return wpError(res, 403, 'hd_snapshot_invalid_token', 'Invalid snapshot token.');
+    const snapshot = mode === 'schema_v2' ? snapshotV2(domain, seed) : snapshotFor(domain, seed);
+    if (match[2] === 'ping')
+      return send(res, 200, {
+        ok: true,
+        plugin_version: snapshot.plugin_version,
+        schema_version: snapshot.schema_version,
+      });
+    return send(res, 200, snapshot);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() =>
+      send(res, 500, { code: 'internal_server_error', message: 'Fake crashed', data: { status: 500 } }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    urlTemplate: `http://127.0.0.1:${port}/{domain}/wp-json/hd-snapshot/v1/snapshot`,
+    token,
+    requests,
+    pluginVersion: PLUGIN_VERSION,
+    setCase(domain: string, mode: WordPressCase) {
+      cases.set(domain.toLowerCase(), mode);
+    },
+    /** The snapshot an 'ok' site serves (minus generated_at drift), for assertions. */
+    expected: (domain: string) => snapshotFor(domain.toLowerCase(), seed),
+    async close() {
+      for (const timer of timers) clearTimeout(timer);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type FakeWordPress = Awaited<ReturnType<typeof startFakeWordPress>>;
