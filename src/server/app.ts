@@ -8,6 +8,7 @@ import { registerCsrfGuard, registerSecurityHeaders } from './http/security';
 import { registerSessions } from './http/session';
 import { registerWebApp } from './http/web-app';
 import { integrationRoutes } from './integrations/routes';
+import { monitorRoutes } from './monitors/routes';
 import { serverRoutes } from './servers/routes';
 import type { Services } from './services';
 import { siteRoutes } from './sites/routes';
@@ -73,6 +74,7 @@ export async function buildApp({ services, webRoot, logger }: AppOptions) {
     await integrationRoutes(api, services);
     await serverRoutes(api, services);
     await siteRoutes(api, services);
+    await monitorRoutes(api, services);
     await websiteRoutes(api, services);
   });
 

@@ -7,13 +7,19 @@ import type { Database, Db } from './db/client';
 import { type Mailer, smtpMailer } from './email/mailer';
 import { loadOrCreateKeyFile, parseSecretKey, type SecretBox, secretBox } from './integrations/secrets';
 import { JobRunner } from './jobs/runner';
+import { type BetterUptimeClientOptions, createBetterUptimeClient } from './providers/betteruptime/client';
 import { createGridPaneClient, type GridPaneClientOptions } from './providers/gridpane/client';
+import { fetchSnapshot } from './providers/hdsnapshot/client';
 
 /** Makes provider clients; tests shorten GridPane's request spacing through these options. */
 export type ProviderFactory = {
   gridpane(
     options: Pick<GridPaneClientOptions, 'baseUrl' | 'token' | 'onCall'>,
   ): ReturnType<typeof createGridPaneClient>;
+  betteruptime(
+    options: Pick<BetterUptimeClientOptions, 'baseUrl' | 'token' | 'onCall'>,
+  ): ReturnType<typeof createBetterUptimeClient>;
+  snapshot: typeof fetchSnapshot;
 };
 
 /** What routes hand to services: the database, the clock and the process-wide helpers. */
@@ -36,6 +42,7 @@ export type ServiceOptions = {
   throttle?: LoginThrottle;
   box?: SecretBox;
   gridpane?: Partial<GridPaneClientOptions>;
+  betteruptime?: Partial<BetterUptimeClientOptions>;
 };
 
 export function createServices(config: Config, database: Database, opts: ServiceOptions = {}): Services {
@@ -54,6 +61,8 @@ export function createServices(config: Config, database: Database, opts: Service
     jobs: new JobRunner(database),
     providers: {
       gridpane: (o) => createGridPaneClient({ ...opts.gridpane, ...o }),
+      betteruptime: (o) => createBetterUptimeClient({ ...opts.betteruptime, ...o }),
+      snapshot: fetchSnapshot,
     },
   };
 }

@@ -40,7 +40,8 @@ export const monitorList = z.object({ data: z.array(monitor), ...cacheMeta });
 
 export const monitorDataEntry = z.object({
   status: z.enum(['up', 'down', 'paused', 'other']),
-  uptime: z.string(),
+  /** 30-day uptime as a numeric string ("99.95"); null until it has been measured. */
+  uptime: z.string().nullable(),
 });
 /** GET /api/websites/monitor-data: keyed by normalised domain. */
 export const monitorData = z.record(z.string(), monitorDataEntry);

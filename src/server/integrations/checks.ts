@@ -13,6 +13,7 @@ export async function checkCredentials(
   provider: IntegrationProvider,
   settings: ProviderSettings,
 ): Promise<string | undefined> {
+  if (provider === 'betteruptime') return checkBetterUptime(services, settings);
   if (provider !== 'gridpane') return undefined;
   const client = services.providers.gridpane({ baseUrl: settings.baseUrl!, token: settings.accessToken! });
   try {
@@ -26,6 +27,26 @@ export async function checkCredentials(
         `${err.message}. Check the token and try again.`,
         {
           accessToken: ['GridPane did not accept this token'],
+        },
+      );
+    }
+    throw err;
+  }
+}
+
+async function checkBetterUptime(services: Services, settings: ProviderSettings): Promise<string> {
+  const client = services.providers.betteruptime({ baseUrl: settings.baseUrl, token: settings.apiToken! });
+  try {
+    await client.checkToken();
+    return 'Connected to Better Uptime.';
+  } catch (err) {
+    if (isProviderError(err) && err.kind === 'unauthorized') {
+      throw new AppError(
+        400,
+        'provider_rejected_credentials',
+        `${err.message}. Check the token and try again.`,
+        {
+          apiToken: ['Better Uptime did not accept this token'],
         },
       );
     }

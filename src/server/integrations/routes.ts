@@ -11,9 +11,9 @@ import {
   providerParams,
   toggleIntegrationRequest,
 } from '../../shared/integrations';
+import { refreshProvider } from '../jobs/refresh';
 import type { Services } from '../services';
 import { checkCredentials } from './checks';
-import { syncGridPane } from './gridpane-sync';
 import { listIntegrations, type ProviderSettings, saveIntegration, toggleIntegration } from './service';
 
 const savedResponse = integrationView.extend({ message: z.string() });
@@ -23,11 +23,11 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
 
   /** Warms the cache after a change, so the pages have data without waiting on the provider. */
   const refreshInBackground = (provider: IntegrationProvider) => {
-    if (provider === 'gridpane') {
-      syncGridPane(services).catch((err: Error) =>
+    services.jobs.track(
+      refreshProvider(services, provider).catch((err: Error) =>
         app.log.warn({ provider }, `Background sync failed: ${err.message}`),
-      );
-    }
+      ),
+    );
   };
 
   const save = async (provider: IntegrationProvider, settings: ProviderSettings) => {

@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
  */
 export class JobRunner {
   private readonly inFlight = new Map<string, Promise<unknown>>();
+  private readonly background = new Set<Promise<unknown>>();
 
   constructor(private readonly database: Pick<Database, 'withJobLock'>) {}
 
@@ -20,8 +21,16 @@ export class JobRunner {
     return promise;
   }
 
-  /** Resolves when every running job has finished (used on shutdown, so no job writes to a closed database). */
+  /** Work started without a caller waiting for it (refresh after saving settings …), so idle() sees it. */
+  track(work: Promise<unknown>): void {
+    const settled = work.catch(() => undefined).finally(() => this.background.delete(settled));
+    this.background.add(settled);
+  }
+
+  /** Resolves when no job runs any more (used on shutdown, so nothing writes to a closed database). */
   async idle(): Promise<void> {
-    await Promise.allSettled([...this.inFlight.values()]);
+    while (this.inFlight.size > 0 || this.background.size > 0) {
+      await Promise.allSettled([...this.inFlight.values(), ...this.background]);
+    }
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { syncGridPane } from '../integrations/gridpane-sync';
 import { listIntegrations } from '../integrations/service';
 import type { Services } from '../services';
+import { refreshProvider } from './refresh';
 
 /**
  * Keeps provider caches warm: every `refreshIntervalMinutes`, each enabled integration whose data is
@@ -16,13 +16,15 @@ export function startScheduler(services: Services, log: FastifyBaseLogger): () =
     const integrations = await listIntegrations(services).catch(() => []);
     for (const integration of integrations) {
       if (!integration.enabled || !integration.configured) continue;
-      const last = integration.lastSyncAt ? Date.parse(integration.lastSyncAt) : 0;
+      // The last attempt, good or bad: a failing provider is retried at the same pace, not every minute.
+      const last = Math.max(
+        Date.parse(integration.lastSyncAt ?? '') || 0,
+        Date.parse(integration.lastErrorAt ?? '') || 0,
+      );
       if (services.clock.now().getTime() - last < intervalMs - 30_000) continue;
-      if (integration.provider === 'gridpane') {
-        await syncGridPane(services).catch((err: Error) =>
-          log.warn({ provider: 'gridpane' }, `Scheduled sync failed: ${err.message}`),
-        );
-      }
+      await refreshProvider(services, integration.provider).catch((err: Error) =>
+        log.warn({ provider: integration.provider }, `Scheduled sync failed: ${err.message}`),
+      );
     }
   };
 

@@ -39,6 +39,15 @@ export async function readCache<T>(db: Db, key: CacheKey): Promise<CacheState<T>
   };
 }
 
+/** The cached items keyed by their provider id. */
+export async function readCacheMap<T>(db: Db, key: CacheKey): Promise<Map<string, T>> {
+  const rows = await db
+    .select({ id: providerRecords.externalId, data: providerRecords.data })
+    .from(providerRecords)
+    .where(and(eq(providerRecords.provider, key.provider), eq(providerRecords.kind, key.kind)));
+  return new Map(rows.map((r) => [r.id, r.data as T]));
+}
+
 export async function readCacheItem<T>(db: Db, key: CacheKey, externalId: string): Promise<T | undefined> {
   const [row] = await db
     .select({ data: providerRecords.data })

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '../../shared/ids';
 import { refreshQuery } from '../../shared/servers';
-import { siteDetail, siteList } from '../../shared/sites';
+import { siteDetail, siteList, siteSnapshotResponse } from '../../shared/sites';
 import type { Services } from '../services';
 import { getSite, listSites } from './service';
+import { getSiteSnapshot } from './snapshot';
 
 export async function siteRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -15,5 +16,10 @@ export async function siteRoutes(app: FastifyInstance, services: Services): Prom
   );
   r.get('/api/sites/:id', { schema: { params: idParams, response: { 200: siteDetail } } }, async (request) =>
     getSite(services, request.params.id),
+  );
+  r.get(
+    '/api/sites/:id/snapshot',
+    { schema: { params: idParams, querystring: refreshQuery, response: { 200: siteSnapshotResponse } } },
+    async (request) => getSiteSnapshot(services, request.params.id, request.query.refresh === 'true'),
   );
 }

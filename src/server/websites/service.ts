@@ -86,6 +86,12 @@ export async function websiteIdsBySiteId(db: Db, provider: string): Promise<Map<
   return new Map(rows.filter((r) => r.providerSiteId).map((r) => [r.providerSiteId!, r.id]));
 }
 
+/** Internal website ids by normalised domain (monitors and snapshots join on it). */
+export async function websiteIdsByDomain(db: Db): Promise<Map<string, number>> {
+  const rows = await db.select({ id: websites.id, domain: websites.domain }).from(websites);
+  return new Map(rows.map((r) => [r.domain, r.id]));
+}
+
 function toWebsite(row: WebsiteRow, tags: Website['tags']): Website {
   return {
     id: row.id,

@@ -1,12 +1,61 @@
-import { AreaPlaceholder } from '@web/app/area-placeholder';
-import { BackLink } from '@web/components/back-link';
+import { usePageTitle } from '@web/app/page-title';
+import { DetailHeader, DetailStates } from '@web/components/detail-states';
+import { ExternalLinkButton, httpsUrl } from '@web/components/external-link-button';
+import { ProviderStatusBadge } from '@web/components/status-badge';
+import { SyncStatus } from '@web/components/sync-status';
 import { useParams } from 'wouter';
+import { type SiteDetail, useSite } from './api';
+import { SiteInfoCard } from './site-info-card';
+
+const back = { href: '/websites', label: 'Back to Sites' };
 
 export function SiteDetailPage() {
-  const { id } = useParams<{ id: string }>();
+  const id = useParams<{ id: string }>().id ?? '';
+  const site = useSite(id);
+  usePageTitle(site.data?.data.url ?? 'Site details', 'GridPane site');
   return (
-    <AreaPlaceholder title="Site details" subtitle={`Site ID ${id}`} heading="This page is being built">
-      <BackLink href="/websites">Back to Sites</BackLink>
-    </AreaPlaceholder>
+    <DetailStates
+      id={id}
+      back={back}
+      query={site}
+      texts={{
+        noId: 'No site ID provided',
+        loading: 'Loading site details...',
+        error: 'Error loading site',
+        errorFallback: 'Unable to fetch site details',
+        notFound: 'Site not found',
+      }}
+    >
+      {() => <SiteDetailView detail={site.data as SiteDetail} />}
+    </DetailStates>
+  );
+}
+
+function SiteDetailView({ detail }: { detail: SiteDetail }) {
+  const site = detail.data;
+  return (
+    <>
+      <DetailHeader
+        back={back}
+        title={site.url}
+        subtitle={`Site ID: ${site.id}`}
+        aside={
+          <>
+            <ProviderStatusBadge status={site.status} />
+            <ExternalLinkButton href={httpsUrl(site.url)} label={`Visit ${site.url}`} variant="default">
+              Visit Site
+            </ExternalLinkButton>
+          </>
+        }
+      />
+      <SyncStatus meta={detail} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <SiteInfoCard site={site} />
+        {/*
+          SLOT: the Uptime Monitoring card (monitor matched by normaliseDomain(site.url), spec §2) and the
+          HD Snapshot card (GET /api/sites/{id}/snapshot) go here, each only when it has real data.
+        */}
+      </div>
+    </>
   );
 }

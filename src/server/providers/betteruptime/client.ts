@@ -131,5 +131,11 @@ export function createBetterUptimeClient(options: BetterUptimeClientOptions) {
     return times;
   }
 
-  return { listMonitors, getMonitor, getSla, getResponseTimes };
+  /** The cheapest authenticated call: one monitor. Proves the token works (saving the integration). */
+  async function checkToken(): Promise<void> {
+    if (!parseMonitorPage(await get(url('/monitors?per_page=1'))))
+      throw badResponse('a monitor list we could not read');
+  }
+
+  return { listMonitors, getMonitor, getSla, getResponseTimes, checkToken };
 }

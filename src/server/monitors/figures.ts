@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import pLimit from 'p-limit';
+import { monitorDays } from '../db/schema';
+import { recordProviderActivity } from '../integrations/service';
+import { readCache, writeCache } from '../provider-cache/service';
+import type { Monitor } from '../providers/betteruptime/types';
+import { isProviderError } from '../providers/errors';
+import type { Services } from '../services';
+import { betterUptimeClient, monitorsKey } from './sync';
+
+export const figuresKey = { provider: 'betteruptime', kind: 'figures' } as const;
+
+/** What we add to a monitor: 30-day availability and mean response time (ms), with when we got them. */
+export type MonitorFigures = { uptime: number | null; avgResponseMs: number | null; at: string };
+
+const DAY_MS = 86_400_000;
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Colour of a day in the history widgets. */
+export function dayStatus(uptime: number): 'up' | 'degraded' | 'down' {
+  if (uptime >= 99.5) return 'up';
+  if (uptime >= 95) return 'degraded';
+  return 'down';
+}
+
+/**
+ * Fetches each monitor's 30-day SLA, today's SLA and response times with bounded concurrency (the
+ * client paces requests too), caches them, and records today's row of the daily history. Runs in the
+ * background: page views only read the cache. One failing monitor keeps its previous figures.
+ */
+export function refreshFigures(services: Services): Promise<{ updated: number; failed: number } | undefined> {
+  return services.jobs.run('figures:betteruptime', async () => {
+    const { client, counter } = await betterUptimeClient(services);
+    const monitors = (await readCache<Monitor>(services.db, monitorsKey)).items;
+    const now = services.clock.now();
+    const today = utcDay(now);
+    const from = utcDay(new Date(now.getTime() - 30 * DAY_MS));
+    const limit = pLimit(3);
+    let failed = 0;
+    let lastError: string | undefined;
+    const results = await Promise.all(
+      monitors.map((m) =>
+        limit(async () => {
+          // Paused and pending monitors have no meaningful figures to fetch today.
+          if (m.attributes.status === 'pending') return undefined;
+          try {
+            const [sla, day, times] = await Promise.all([
+              client.getSla(m.id, from, today),
+              client.getSla(m.id, today, today),
+              client.getResponseTimes(m.id),
+            ]);
+            return { monitor: m, sla: sla.availability, day: day.availability, avg: times.averageMs };
+          } catch (err) {
+            if (!isProviderError(err)) throw err;
+            failed++;
+            lastError = err.message;
+            return undefined;
+          }
+        }),
+      ),
+    );
+    const ok = results.filter((r) => r !== undefined);
+    const at = services.clock.now();
+    await writeCache<MonitorFigures>(
+      services.db,
+      figuresKey,
+      ok.map((r) => ({
+        id: r.monitor.id,
+        data: { uptime: r.sla, avgResponseMs: r.avg, at: at.toISOString() },
+      })),
+      at,
+      // Never drop figures we could not refresh this time.
+      { partial: true, error: lastError },
+    );
+    for (let i = 0; i < ok.length; i += 500) {
+      await services.db
+        .insert(monitorDays)
+        .values(
+          ok.slice(i, i + 500).map((r) => ({
+            provider: 'betteruptime',
+            monitorId: r.monitor.id,
+            day: today,
+            uptime: r.day,
+            status: dayStatus(r.day),
+            updatedAt: at,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [monitorDays.provider, monitorDays.monitorId, monitorDays.day],
+          set: { uptime: sql`excluded.uptime`, status: sql`excluded.status`, updatedAt: at },
+        });
+    }
+    await recordProviderActivity(services.db, 'betteruptime', {
+      calls: counter.calls,
+      ok: failed === 0,
+      error: lastError,
+      at,
+    });
+    return { updated: ok.length, failed };
+  });
+}

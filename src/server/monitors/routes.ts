@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { monitorData, monitorList, updateResponseTimesResponse } from '../../shared/monitors';
+import { refreshQuery } from '../../shared/servers';
+import { loadSettings } from '../integrations/service';
+import type { Services } from '../services';
+import { refreshFigures } from './figures';
+import { listMonitors, monitorData as readMonitorData } from './service';
+
+export async function monitorRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/monitors',
+    { schema: { querystring: refreshQuery, response: { 200: monitorList } } },
+    async (request) => listMonitors(services, request.query.refresh === 'true'),
+  );
+  r.post(
+    '/api/monitors/update-response-times',
+    { schema: { response: { 202: updateResponseTimesResponse } } },
+    async (_request, reply) => {
+      await loadSettings(services, 'betteruptime');
+      // One provider call per monitor: answered at once, done in the background (results land in the cache).
+      services.jobs.track(
+        refreshFigures(services).catch((err: Error) =>
+          app.log.warn(`Uptime figures refresh failed: ${err.message}`),
+        ),
+      );
+      return reply
+        .status(202)
+        .send({ message: 'Refreshing uptime and response times in the background.', started: true });
+    },
+  );
+  r.get('/api/websites/monitor-data', { schema: { response: { 200: monitorData } } }, async () =>
+    readMonitorData(services),
+  );
+}

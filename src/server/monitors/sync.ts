@@ -1,0 +1,70 @@
+import { providerNames } from '../../shared/integrations';
+import { loadSettings, recordProviderActivity } from '../integrations/service';
+import { readCache, recordCacheError, writeCache } from '../provider-cache/service';
+import type { Monitor } from '../providers/betteruptime/types';
+import type { Services } from '../services';
+
+export const monitorsKey = { provider: 'betteruptime', kind: 'monitors' } as const;
+
+export type MonitorsSyncResult = {
+  count: number;
+  partial: boolean;
+  /** Monitors whose status changed since the previous sync (for activity and notifications). */
+  changes: { monitor: Monitor; from: Monitor['attributes']['status'] }[];
+};
+
+/** A Better Uptime client with the saved settings, counting its calls for the Integrations page. */
+export async function betterUptimeClient(services: Services) {
+  const settings = await loadSettings(services, 'betteruptime');
+  const counter = { calls: 0 };
+  const client = services.providers.betteruptime({
+    baseUrl: settings.baseUrl,
+    token: settings.apiToken!,
+    onCall: () => {
+      counter.calls++;
+    },
+  });
+  return { client, counter };
+}
+
+/** Refreshes the monitor list (every page); a failure leaves the cache as it was, error beside it. */
+export function syncMonitors(services: Services): Promise<MonitorsSyncResult | undefined> {
+  return services.jobs.run('sync:betteruptime', async () => {
+    const { client, counter } = await betterUptimeClient(services);
+    try {
+      const previous = new Map(
+        (await readCache<Monitor>(services.db, monitorsKey)).items.map((m) => [m.id, m.attributes.status]),
+      );
+      const list = await client.listMonitors();
+      const at = services.clock.now();
+      await writeCache(
+        services.db,
+        monitorsKey,
+        list.items.map((m) => ({ id: m.id, data: m })),
+        at,
+        { partial: list.partial, error: list.error?.message },
+      );
+      await recordProviderActivity(services.db, 'betteruptime', {
+        calls: counter.calls,
+        ok: !list.partial,
+        error: list.error?.message,
+        at,
+      });
+      const changes = list.items
+        .filter((m) => previous.has(m.id) && previous.get(m.id) !== m.attributes.status)
+        .map((m) => ({ monitor: m, from: previous.get(m.id)! }));
+      return { count: list.items.length, partial: list.partial, changes };
+    } catch (err) {
+      const message = err instanceof Error ? err.message : `${providerNames.betteruptime} sync failed`;
+      const at = services.clock.now();
+      await recordCacheError(services.db, monitorsKey, message, at);
+      await recordProviderActivity(services.db, 'betteruptime', {
+        calls: counter.calls,
+        ok: false,
+        error: message,
+        at,
+      });
+      throw err;
+    }
+  });
+}

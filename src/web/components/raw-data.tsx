@@ -1,0 +1,25 @@
+import { cn } from '@web/lib/utils';
+import { ChevronRight } from 'lucide-react';
+
+/** The provider record as JSON, folded away by default; scrolls inside a short panel. */
+export function RawData({
+  data,
+  label = 'Raw data',
+  className,
+}: {
+  data: unknown;
+  label?: string;
+  className?: string;
+}) {
+  return (
+    <details className={cn('group rounded-md border text-sm', className)}>
+      <summary className="flex cursor-pointer list-none items-center gap-1.5 px-3 py-2 font-medium text-muted-foreground select-none hover:text-foreground [&::-webkit-details-marker]:hidden">
+        <ChevronRight className="size-4 transition-transform group-open:rotate-90" aria-hidden="true" />
+        {label}
+      </summary>
+      <pre className="max-h-48 overflow-auto border-t bg-muted/50 p-3 font-mono text-xs leading-relaxed">
+        {JSON.stringify(data, null, 2)}
+      </pre>
+    </details>
+  );
+}

@@ -1,0 +1,64 @@
+import type {
+  BetterUptimeSettings,
+  GridPaneSettings,
+  HdSnapshotSettings,
+  IntegrationProvider,
+  IntegrationView,
+} from '@shared/integrations';
+import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/lib/api';
+
+export const integrationKeys = {
+  all: ['integrations'] as const,
+  toggle: (provider: IntegrationProvider | undefined) => ['integrations', provider, 'toggle'] as const,
+};
+
+export interface ProviderSettingsMap {
+  gridpane: GridPaneSettings;
+  betteruptime: BetterUptimeSettings;
+  hdsnapshot: HdSnapshotSettings;
+}
+
+export type SavedIntegration = IntegrationView & { message: string };
+
+export function useIntegrations() {
+  return useQuery({
+    queryKey: integrationKeys.all,
+    queryFn: ({ signal }) => api.get<IntegrationView[]>('/api/integrations', { signal }),
+  });
+}
+
+/** Provider data depends on the integration settings: a change reloads every provider-backed list. */
+function useInvalidateProviderData() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [integrationKeys.all, ['sites'], ['servers'], ['websites'], ['monitors']].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+}
+
+export function useSaveIntegration<P extends IntegrationProvider>(provider: P) {
+  const invalidate = useInvalidateProviderData();
+  return useMutation({
+    mutationFn: (settings: ProviderSettingsMap[P]) =>
+      api.post<SavedIntegration>(`/api/integrations/${provider}`, settings),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useToggleIntegration(provider: IntegrationProvider) {
+  const invalidate = useInvalidateProviderData();
+  return useMutation({
+    mutationKey: integrationKeys.toggle(provider),
+    mutationFn: (enabled: boolean) =>
+      api.patch<IntegrationView>(`/api/integrations/${provider}`, { enabled }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** True while the switch of this integration is being saved (the card then reads "Connecting"). */
+export function useTogglePending(provider: IntegrationProvider | undefined): boolean {
+  return useIsMutating({ mutationKey: integrationKeys.toggle(provider) }) > 0 && provider !== undefined;
+}

@@ -1,0 +1,67 @@
+import type { Site } from '@shared/sites';
+import type { Website } from '@shared/websites';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CacheMeta } from '@web/components/sync-status';
+import { api } from '@web/lib/api';
+
+export type SiteList = CacheMeta & { data: Site[] };
+export type SiteDetail = CacheMeta & { data: Site };
+
+export const siteKeys = {
+  all: ['sites'] as const,
+  detail: (id: number | string) => ['sites', String(id)] as const,
+};
+
+// Same prefix as the tags area's ['websites', id, 'tags'], so its invalidations reach these too.
+export const websiteKeys = {
+  all: ['websites'] as const,
+  detail: (id: number | string) => ['websites', String(id)] as const,
+};
+
+export function useSites() {
+  return useQuery({
+    queryKey: siteKeys.all,
+    queryFn: ({ signal }) => api.get<SiteList>('/api/sites', { signal }),
+  });
+}
+
+export function useSite(id: string) {
+  return useQuery({
+    queryKey: siteKeys.detail(id),
+    queryFn: ({ signal }) => api.get<SiteDetail>(`/api/sites/${encodeURIComponent(id)}`, { signal }),
+    enabled: id !== '',
+  });
+}
+
+/** Internal website records, each with its tags (no per-site tag requests). */
+export function useWebsites() {
+  return useQuery({
+    queryKey: websiteKeys.all,
+    queryFn: ({ signal }) => api.get<Website[]>('/api/websites', { signal }),
+  });
+}
+
+export function useWebsite(id: string) {
+  return useQuery({
+    queryKey: websiteKeys.detail(id),
+    queryFn: ({ signal }) => api.get<Website>(`/api/websites/${encodeURIComponent(id)}`, { signal }),
+    enabled: id !== '',
+  });
+}
+
+/** Fetches anew from GridPane; a sync can add internal websites, so those reload too. */
+const isDetail = (query: { queryKey: readonly unknown[] }) => query.queryKey.length > 1;
+
+export function useRefreshSites() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.get<SiteList>('/api/sites?refresh=true'),
+    onSuccess: (list) => {
+      queryClient.setQueryData(siteKeys.all, list);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: siteKeys.all, predicate: isDetail, refetchType: 'none' }),
+        queryClient.invalidateQueries({ queryKey: websiteKeys.all }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,88 @@
+import type { Site } from '@shared/sites';
+import { ExternalLinkButton, httpsUrl } from '@web/components/external-link-button';
+import { ProviderStatusBadge } from '@web/components/status-badge';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { orDash } from '@web/lib/format';
+import { Eye } from 'lucide-react';
+import { Link } from 'wouter';
+import { isStaging, siteTags, type WebsiteMap } from './filter';
+import { SiteTags, StagingBadge } from './site-badges';
+
+const th = 'h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground';
+const td = 'px-3 py-2.5 align-middle';
+
+/** List view: one row per site; View Details opens the internal website (spec §2). */
+export function SitesTable({ sites, websites }: { sites: readonly Site[]; websites: WebsiteMap }) {
+  return (
+    <Card className="overflow-hidden">
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <thead className="border-b bg-muted/40">
+            <tr>
+              <th className={th}>Site</th>
+              <th className={th}>Status</th>
+              <th className={th}>PHP</th>
+              <th className={th}>Server</th>
+              <th className={th}>Tags</th>
+              <th className={`${th} text-right`}>Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sites.map((site) => (
+              <SiteRow key={site.id} site={site} websites={websites} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}
+
+function SiteRow({ site, websites }: { site: Site; websites: WebsiteMap }) {
+  const website = site.website_id === null ? undefined : websites.get(site.website_id);
+  return (
+    <tr className="border-b last:border-0 hover:bg-muted/30">
+      <td className={td}>
+        <div className="flex min-w-48 flex-wrap items-center gap-2">
+          <span className="font-medium break-all">{site.url}</span>
+          {isStaging(site, website) && <StagingBadge />}
+        </div>
+      </td>
+      <td className={td}>
+        <ProviderStatusBadge status={site.status} />
+      </td>
+      <td className={`${td} whitespace-nowrap`}>{orDash(site.php_version)}</td>
+      <td className={`${td} whitespace-nowrap`}>
+        {site.server_id === null ? (
+          '—'
+        ) : (
+          <Link href={`/servers/${site.server_id}`} className="text-primary hover:underline">
+            {site.server_label || `Server ${site.server_id}`}
+          </Link>
+        )}
+      </td>
+      <td className={td}>
+        <SiteTags tags={siteTags(site, websites)} />
+      </td>
+      <td className={td}>
+        <div className="flex justify-end gap-2">
+          {site.website_id === null ? (
+            <Button variant="outline" size="sm" disabled title="No internal website matches this site yet">
+              <Eye aria-hidden="true" />
+              View Details
+            </Button>
+          ) : (
+            <Button variant="outline" size="sm" asChild>
+              <Link href={`/websites/internal/${site.website_id}`} aria-label={`View details of ${site.url}`}>
+                <Eye aria-hidden="true" />
+                View Details
+              </Link>
+            </Button>
+          )}
+          <ExternalLinkButton href={httpsUrl(site.url)} label={`Open ${site.url} in a new tab`} />
+        </div>
+      </td>
+    </tr>
+  );
+}
