@@ -9,7 +9,7 @@ import { loadOrCreateKeyFile, parseSecretKey, type SecretBox, secretBox } from '
 import { JobRunner } from './jobs/runner';
 import { type BetterUptimeClientOptions, createBetterUptimeClient } from './providers/betteruptime/client';
 import { createGridPaneClient, type GridPaneClientOptions } from './providers/gridpane/client';
-import { fetchSnapshot } from './providers/hdsnapshot/client';
+import { fetchSnapshot, type SnapshotRequest } from './providers/hdsnapshot/client';
 
 /** Makes provider clients; tests shorten GridPane's request spacing through these options. */
 export type ProviderFactory = {
@@ -43,6 +43,7 @@ export type ServiceOptions = {
   box?: SecretBox;
   gridpane?: Partial<GridPaneClientOptions>;
   betteruptime?: Partial<BetterUptimeClientOptions>;
+  hdsnapshot?: Pick<SnapshotRequest, 'timeoutMs'>;
 };
 
 export function createServices(config: Config, database: Database, opts: ServiceOptions = {}): Services {
@@ -62,7 +63,7 @@ export function createServices(config: Config, database: Database, opts: Service
     providers: {
       gridpane: (o) => createGridPaneClient({ ...opts.gridpane, ...o }),
       betteruptime: (o) => createBetterUptimeClient({ ...opts.betteruptime, ...o }),
-      snapshot: fetchSnapshot,
+      snapshot: (request) => fetchSnapshot({ ...opts.hdsnapshot, ...request }),
     },
   };
 }

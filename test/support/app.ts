@@ -43,6 +43,7 @@ export async function createTestApp(
     gridpane: { minSpacingMs: 0 },
     // No pacing and no real backoff waits against the fakes.
     betteruptime: { maxRequestsPerSecond: Number.POSITIVE_INFINITY, sleep: () => Promise.resolve() },
+    hdsnapshot: { timeoutMs: 1000 },
     ...opts.services,
   });
   const logs: string[] = [];

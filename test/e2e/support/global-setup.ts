@@ -2,7 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startFakeBetterUptime } from '../../fakes/betteruptime';
 import { startFakeGridPane } from '../../fakes/gridpane';
+import { startFakeWordPress } from '../../fakes/wordpress';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 export const statePath = path.join(root, '.test-artifacts/e2e-server.json');
@@ -12,6 +14,8 @@ export type E2EState = {
   setupUrl: string;
   dataDir: string;
   gridpane: { url: string; token: string; sites: string[]; servers: string[] };
+  betteruptime: { url: string; token: string; monitors: number };
+  wordpress: { urlTemplate: string; token: string };
 };
 
 /**
@@ -29,6 +33,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     endpointLimit: 1000,
     totalLimit: 1000,
   });
+  const siteUrls = gridpane.fleet.sites.map((s) => String(s.url));
+  // Monitors for the same domains, and WordPress sites answering the HD Snapshot contract.
+  const betteruptime = await startFakeBetterUptime({ sites: siteUrls, seed: 11 });
+  const wordpress = await startFakeWordPress({ domains: siteUrls, seed: 11 });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ah-e2e-'));
   const port = 4100 + Math.floor(Math.random() * 800);
   const baseURL = `http://127.0.0.1:${port}`;
@@ -72,6 +80,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       sites: gridpane.fleet.sites.map((s) => String(s.url)),
       servers: gridpane.fleet.servers.map((s) => String(s.label)),
     },
+    betteruptime: {
+      url: betteruptime.url,
+      token: betteruptime.token,
+      monitors: betteruptime.monitors.length,
+    },
+    wordpress: { urlTemplate: wordpress.urlTemplate, token: wordpress.token },
   };
   fs.mkdirSync(path.dirname(statePath), { recursive: true });
   fs.writeFileSync(statePath, JSON.stringify(state));
@@ -80,7 +94,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
-    await gridpane.close();
+    await Promise.all([gridpane.close(), betteruptime.close(), wordpress.close()]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
