@@ -1,5 +1,6 @@
 import Fastify, { type FastifySchema, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { activityRoutes } from './activity/routes';
 import { authRoutes } from './auth/routes';
 import { clientRoutes } from './clients/routes';
 import { healthRoutes } from './health/routes';
@@ -9,6 +10,7 @@ import { registerSessions } from './http/session';
 import { registerWebApp } from './http/web-app';
 import { integrationRoutes } from './integrations/routes';
 import { monitorRoutes } from './monitors/routes';
+import { notificationRoutes } from './notifications/routes';
 import { serverRoutes } from './servers/routes';
 import type { Services } from './services';
 import { siteRoutes } from './sites/routes';
@@ -76,6 +78,8 @@ export async function buildApp({ services, webRoot, logger }: AppOptions) {
     await siteRoutes(api, services);
     await monitorRoutes(api, services);
     await websiteRoutes(api, services);
+    await activityRoutes(api, services);
+    await notificationRoutes(api, services);
   });
 
   await registerWebApp(app, webRoot);

@@ -5,9 +5,10 @@ import {
   INVALID_CREDENTIALS,
   type SessionUser,
 } from '../../shared/auth';
+import { recordActivity } from '../activity/service';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
-import { passwordResetTokens } from '../db/schema';
+import { notifications, passwordResetTokens, users } from '../db/schema';
 import type { Mailer } from '../email/mailer';
 import { AppError, tooManyRequests } from '../http/errors';
 import { findUserByEmail, findUserByUsername, setPassword } from '../users/service';
@@ -124,4 +125,27 @@ export async function resetPassword(deps: AuthDeps, token: string, newPassword: 
     .set({ usedAt: now })
     .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
   deps.log.info({ userId: claimed.userId }, 'Password was reset');
+  const [user] = await deps.db
+    .select({ username: users.username })
+    .from(users)
+    .where(eq(users.id, claimed.userId));
+  await recordActivity(
+    deps.db,
+    undefined,
+    {
+      type: 'warning',
+      action: 'auth.password_reset',
+      message: `the password of ${user?.username ?? 'a user'} was reset`,
+      link: '/team',
+    },
+    now,
+  );
+  await deps.db.insert(notifications).values({
+    userId: claimed.userId,
+    type: 'warning',
+    title: 'Your password was reset',
+    message:
+      'Your password was changed with a reset link, and every session was signed out. If this was not you, tell your administrator.',
+    createdAt: now,
+  });
 }

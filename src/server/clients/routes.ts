@@ -16,20 +16,20 @@ export async function clientRoutes(app: FastifyInstance, services: Services): Pr
   r.post(
     '/api/clients',
     { schema: { body: clientRequest, response: { 201: client } } },
-    async (request, reply) => reply.status(201).send(await createClient(db, request.body)),
+    async (request, reply) => reply.status(201).send(await createClient(db, request.body, request.user)),
   );
 
   r.put(
     '/api/clients/:id',
     { schema: { params: idParams, body: clientRequest, response: { 200: client } } },
-    async (request) => updateClient(db, request.params.id, request.body),
+    async (request) => updateClient(db, request.params.id, request.body, request.user),
   );
 
   r.delete(
     '/api/clients/:id',
     { schema: { params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      await deleteClient(db, request.params.id);
+      await deleteClient(db, request.params.id, request.user);
       return reply.status(204).send(null);
     },
   );

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Client, ClientInput } from '../../shared/clients';
 import type { Tag } from '../../shared/tags';
+import { type Actor, recordActivity } from '../activity/service';
 import type { Db } from '../db/client';
 import { type ClientRow, clients } from '../db/schema';
 import { notFound } from '../http/errors';
@@ -22,27 +23,45 @@ export async function listClients(db: Db): Promise<Client[]> {
   return rows.map((row) => toClient(row, tagsOf.get(row.id) ?? []));
 }
 
-export async function createClient(db: Db, input: ClientInput): Promise<Client> {
+export async function createClient(db: Db, input: ClientInput, actor?: Actor): Promise<Client> {
   const [row] = await db.insert(clients).values(input).returning();
+  await recordActivity(db, actor, {
+    type: 'success',
+    action: 'client.created',
+    message: `added client ${row!.name}`,
+    link: '/clients',
+  });
   return toClient(row!, []);
 }
 
 /** Replaces every field (the form always sends them all), keeping the client's tags. */
-export async function updateClient(db: Db, id: number, input: ClientInput): Promise<Client> {
+export async function updateClient(db: Db, id: number, input: ClientInput, actor?: Actor): Promise<Client> {
   const [row] = await db
     .update(clients)
     .set({ ...input, updatedAt: new Date() })
     .where(eq(clients.id, id))
     .returning();
   if (!row) throw notFound('Client not found');
+  await recordActivity(db, actor, {
+    type: 'info',
+    action: 'client.updated',
+    message: `updated client ${row.name}`,
+    link: '/clients',
+  });
   const tagsOf = await tagsByResource(db, clientsResource, [id]);
   return toClient(row, tagsOf.get(id) ?? []);
 }
 
 /** Deletes a client; its tag assignments go with it through the foreign key's cascade. */
-export async function deleteClient(db: Db, id: number): Promise<void> {
-  const deleted = await db.delete(clients).where(eq(clients.id, id)).returning({ id: clients.id });
+export async function deleteClient(db: Db, id: number, actor?: Actor): Promise<void> {
+  const deleted = await db.delete(clients).where(eq(clients.id, id)).returning({ name: clients.name });
   if (deleted.length === 0) throw notFound('Client not found');
+  await recordActivity(db, actor, {
+    type: 'warning',
+    action: 'client.deleted',
+    message: `deleted client ${deleted[0]!.name}`,
+    link: '/clients',
+  });
 }
 
 function toClient(row: ClientRow, tags: Tag[]): Client {

@@ -11,6 +11,7 @@ import {
   providerParams,
   toggleIntegrationRequest,
 } from '../../shared/integrations';
+import type { Actor } from '../activity/service';
 import { refreshProvider } from '../jobs/refresh';
 import type { Services } from '../services';
 import { checkCredentials } from './checks';
@@ -30,9 +31,9 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
     );
   };
 
-  const save = async (provider: IntegrationProvider, settings: ProviderSettings) => {
+  const save = async (provider: IntegrationProvider, settings: ProviderSettings, actor: Actor) => {
     const checked = await checkCredentials(services, provider, settings);
-    const view = await saveIntegration(services, provider, settings);
+    const view = await saveIntegration(services, provider, settings, actor);
     refreshInBackground(provider);
     return { ...view, message: checked ?? `${view.name} settings saved.` };
   };
@@ -43,17 +44,17 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
   r.post(
     '/api/integrations/gridpane',
     { schema: { body: gridpaneSettings, response: { 200: savedResponse } } },
-    async (request) => save('gridpane', request.body),
+    async (request) => save('gridpane', request.body, request.user),
   );
   r.post(
     '/api/integrations/betteruptime',
     { schema: { body: betteruptimeSettings, response: { 200: savedResponse } } },
-    async (request) => save('betteruptime', clean(request.body)),
+    async (request) => save('betteruptime', clean(request.body), request.user),
   );
   r.post(
     '/api/integrations/hdsnapshot',
     { schema: { body: hdsnapshotSettings, response: { 200: savedResponse } } },
-    async (request) => save('hdsnapshot', clean(request.body)),
+    async (request) => save('hdsnapshot', clean(request.body), request.user),
   );
   r.patch(
     '/api/integrations/:provider',
@@ -61,7 +62,12 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
       schema: { params: providerParams, body: toggleIntegrationRequest, response: { 200: integrationView } },
     },
     async (request) => {
-      const view = await toggleIntegration(services, request.params.provider, request.body.enabled);
+      const view = await toggleIntegration(
+        services,
+        request.params.provider,
+        request.body.enabled,
+        request.user,
+      );
       if (view.enabled) refreshInBackground(view.provider);
       return view;
     },

@@ -5,10 +5,12 @@ import {
   integrationProviders,
   providerNames,
 } from '../../shared/integrations';
+import { type Actor, recordActivity } from '../activity/service';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { type IntegrationRow, integrations } from '../db/schema';
 import { AppError, conflict } from '../http/errors';
+import { notifyTeam } from '../notifications/service';
 import type { SecretBox } from './secrets';
 
 /** Which saved fields are secrets (sealed, never returned) and which are plain settings. */
@@ -79,6 +81,7 @@ export async function saveIntegration(
   deps: IntegrationDeps,
   provider: IntegrationProvider,
   input: ProviderSettings,
+  actor?: Actor,
 ): Promise<IntegrationView> {
   const secretKey = secretFields[provider];
   const { [secretKey]: secret, ...settings } = input;
@@ -91,6 +94,12 @@ export async function saveIntegration(
       target: integrations.provider,
       set: { enabled: true, secrets: sealed, settings, updatedAt: now, lastError: null, lastErrorAt: null },
     });
+  await recordActivity(deps.db, actor, {
+    type: 'success',
+    action: 'integration.saved',
+    message: `saved the ${providerNames[provider]} integration`,
+    link: '/integrations',
+  });
   return toView(deps, provider, await findRow(deps.db, provider));
 }
 
@@ -98,6 +107,7 @@ export async function toggleIntegration(
   deps: IntegrationDeps,
   provider: IntegrationProvider,
   enabled: boolean,
+  actor?: Actor,
 ): Promise<IntegrationView> {
   const row = await findRow(deps.db, provider);
   if (!row) throw notConfigured(provider);
@@ -141,6 +151,10 @@ export async function recordProviderActivity(
   provider: IntegrationProvider,
   result: { calls: number; ok: boolean; error?: string; at: Date },
 ): Promise<void> {
+  const [before] = await db
+    .select({ lastError: integrations.lastError })
+    .from(integrations)
+    .where(eq(integrations.provider, provider));
   await db
     .update(integrations)
     .set({
@@ -154,4 +168,57 @@ export async function recordProviderActivity(
           }),
     })
     .where(eq(integrations.provider, provider));
+  await announceSyncTransition(db, provider, before?.lastError ?? null, result);
+}
+
+/**
+ * A provider that starts failing, or recovers, is worth telling people once: not on every failed
+ * refresh. Written to the activity log and to everyone's notifications.
+ */
+async function announceSyncTransition(
+  db: Db,
+  provider: IntegrationProvider,
+  previousError: string | null,
+  result: { ok: boolean; error?: string; at: Date },
+): Promise<void> {
+  // HD Snapshot answers per site: one site's plugin trouble is shown on that site, not announced.
+  if (provider === 'hdsnapshot') return;
+  const name = providerNames[provider];
+  if (!result.ok && previousError === null) {
+    const message = `${name} sync failed: ${result.error ?? 'unknown error'}`;
+    await recordActivity(
+      db,
+      undefined,
+      { type: 'warning', action: 'sync.failed', message, link: '/integrations' },
+      result.at,
+    );
+    await notifyTeam(
+      db,
+      {
+        type: 'warning',
+        title: `${name} sync failed`,
+        message: result.error ?? 'Unknown error',
+        link: '/integrations',
+      },
+      result.at,
+    );
+  } else if (result.ok && previousError !== null) {
+    const message = `${name} sync recovered`;
+    await recordActivity(
+      db,
+      undefined,
+      { type: 'success', action: 'sync.recovered', message, link: '/integrations' },
+      result.at,
+    );
+    await notifyTeam(
+      db,
+      {
+        type: 'success',
+        title: message,
+        message: `${name} answers again; data is up to date.`,
+        link: '/integrations',
+      },
+      result.at,
+    );
+  }
 }

@@ -90,9 +90,10 @@ export function refreshFigures(services: Services): Promise<{ updated: number; f
           set: { uptime: sql`excluded.uptime`, status: sql`excluded.status`, updatedAt: at },
         });
     }
+    // Some monitors failing is their business; the provider itself failed only if nothing came back.
     await recordProviderActivity(services.db, 'betteruptime', {
       calls: counter.calls,
-      ok: failed === 0,
+      ok: ok.length > 0 || failed === 0,
       error: lastError,
       at,
     });

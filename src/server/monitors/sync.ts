@@ -1,5 +1,7 @@
 import { providerNames } from '../../shared/integrations';
+import { recordActivity } from '../activity/service';
 import { loadSettings, recordProviderActivity } from '../integrations/service';
+import { notifyTeam } from '../notifications/service';
 import { readCache, recordCacheError, writeCache } from '../provider-cache/service';
 import type { Monitor } from '../providers/betteruptime/types';
 import type { Services } from '../services';
@@ -53,6 +55,7 @@ export function syncMonitors(services: Services): Promise<MonitorsSyncResult | u
       const changes = list.items
         .filter((m) => previous.has(m.id) && previous.get(m.id) !== m.attributes.status)
         .map((m) => ({ monitor: m, from: previous.get(m.id)! }));
+      await announceChanges(services, changes, at);
       return { count: list.items.length, partial: list.partial, changes };
     } catch (err) {
       const message = err instanceof Error ? err.message : `${providerNames.betteruptime} sync failed`;
@@ -67,4 +70,51 @@ export function syncMonitors(services: Services): Promise<MonitorsSyncResult | u
       throw err;
     }
   });
+}
+
+/** A monitor going down or coming back is announced once, when the status changes, not per refresh. */
+async function announceChanges(
+  services: Services,
+  changes: MonitorsSyncResult['changes'],
+  at: Date,
+): Promise<void> {
+  for (const { monitor, from } of changes) {
+    const name = monitor.attributes.pronounceable_name || monitor.attributes.url;
+    const link = '/uptime';
+    if (monitor.attributes.status === 'down') {
+      await recordActivity(
+        services.db,
+        undefined,
+        { type: 'warning', action: 'monitor.down', message: `${name} is down`, link },
+        at,
+      );
+      await notifyTeam(
+        services.db,
+        {
+          type: 'warning',
+          title: `${name} is down`,
+          message: `${monitor.attributes.url} stopped answering.`,
+          link,
+        },
+        at,
+      );
+    } else if (from === 'down' && monitor.attributes.status === 'up') {
+      await recordActivity(
+        services.db,
+        undefined,
+        { type: 'success', action: 'monitor.up', message: `${name} is back up`, link },
+        at,
+      );
+      await notifyTeam(
+        services.db,
+        {
+          type: 'success',
+          title: `${name} is back up`,
+          message: `${monitor.attributes.url} answers again.`,
+          link,
+        },
+        at,
+      );
+    }
+  }
 }

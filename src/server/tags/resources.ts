@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tag } from '../../shared/tags';
+import { type Actor, recordActivity } from '../activity/service';
 import type { Db } from '../db/client';
 import { clients, clientTags, tags, websites, websiteTags } from '../db/schema';
 import { notFound } from '../http/errors';
@@ -12,6 +13,10 @@ import { notFound } from '../http/errors';
 export type TaggableResource = {
   /** The URL segment: /api/{type}/{id}/tags. */
   type: string;
+  /** How the activity log names one ("client Acme"), and where it links. */
+  label: string;
+  nameColumn: PgColumn;
+  link: (id: number) => string;
   notFoundMessage: string;
   idColumn: PgColumn;
   /** The resource's join table (`client_tags`) and its two columns. */
@@ -23,6 +28,9 @@ export type TaggableResource = {
 export const taggableResources: TaggableResource[] = [
   {
     type: 'clients',
+    label: 'client',
+    nameColumn: clients.name,
+    link: () => '/clients',
     notFoundMessage: 'Client not found',
     idColumn: clients.id,
     joinTable: clientTags,
@@ -31,6 +39,9 @@ export const taggableResources: TaggableResource[] = [
   },
   {
     type: 'websites',
+    label: 'website',
+    nameColumn: websites.name,
+    link: (id) => `/websites/internal/${id}`,
     notFoundMessage: 'Website not found',
     idColumn: websites.id,
     joinTable: websiteTags,
@@ -69,9 +80,9 @@ export async function listResourceTags(db: Db, r: TaggableResource, id: number):
  * Assigns a tag; assigning it again is harmless. Returns the resource's tags and whether the tag was
  * new, so the route can answer 201 or 200.
  */
-export async function addResourceTag(db: Db, r: TaggableResource, id: number, tagId: number) {
-  await assertResource(db, r, id);
-  await assertTag(db, tagId);
+export async function addResourceTag(db: Db, r: TaggableResource, id: number, tagId: number, actor?: Actor) {
+  const name = await assertResource(db, r, id);
+  const tagName = await assertTag(db, tagId);
   const values = {
     [columnKey(r.joinTable, r.resourceIdColumn)]: id,
     [columnKey(r.joinTable, r.tagIdColumn)]: tagId,
@@ -87,6 +98,14 @@ export async function addResourceTag(db: Db, r: TaggableResource, id: number, ta
     }
     throw err;
   }
+  if (added.length > 0) {
+    await recordActivity(db, actor, {
+      type: 'info',
+      action: 'tag.assigned',
+      message: `tagged ${r.label} ${name} with ${tagName}`,
+      link: r.link(id),
+    });
+  }
   return { added: added.length > 0, tags: (await tagsByResource(db, r, [id])).get(id) ?? [] };
 }
 
@@ -96,20 +115,39 @@ export async function removeResourceTag(
   r: TaggableResource,
   id: number,
   tagId: number,
+  actor?: Actor,
 ): Promise<void> {
-  await assertResource(db, r, id);
-  await assertTag(db, tagId);
-  await db.delete(r.joinTable).where(and(eq(r.resourceIdColumn, id), eq(r.tagIdColumn, tagId)));
+  const name = await assertResource(db, r, id);
+  const tagName = await assertTag(db, tagId);
+  const removed = await db
+    .delete(r.joinTable)
+    .where(and(eq(r.resourceIdColumn, id), eq(r.tagIdColumn, tagId)))
+    .returning();
+  if (removed.length > 0) {
+    await recordActivity(db, actor, {
+      type: 'info',
+      action: 'tag.removed',
+      message: `removed tag ${tagName} from ${r.label} ${name}`,
+      link: r.link(id),
+    });
+  }
 }
 
-async function assertResource(db: Db, r: TaggableResource, id: number): Promise<void> {
-  const [row] = await db.select({ id: r.idColumn }).from(r.idColumn.table).where(eq(r.idColumn, id)).limit(1);
+/** 404 unless the resource exists; returns its name. */
+async function assertResource(db: Db, r: TaggableResource, id: number): Promise<string> {
+  const [row] = await db
+    .select({ name: r.nameColumn })
+    .from(r.idColumn.table)
+    .where(eq(r.idColumn, id))
+    .limit(1);
   if (!row) throw notFound(r.notFoundMessage);
+  return String(row.name);
 }
 
-async function assertTag(db: Db, tagId: number): Promise<void> {
-  const [row] = await db.select({ id: tags.id }).from(tags).where(eq(tags.id, tagId)).limit(1);
+async function assertTag(db: Db, tagId: number): Promise<string> {
+  const [row] = await db.select({ name: tags.name }).from(tags).where(eq(tags.id, tagId)).limit(1);
   if (!row) throw notFound('Tag not found');
+  return row.name;
 }
 
 // Drizzle's insert takes property keys, not column objects; find the key that holds the column.

@@ -22,7 +22,7 @@ export async function tagRoutes(app: FastifyInstance, services: Services): Promi
   r.post(
     '/api/tags',
     { schema: { body: createTagRequest, response: { 201: tag } } },
-    async (request, reply) => reply.status(201).send(await createTag(db, request.body)),
+    async (request, reply) => reply.status(201).send(await createTag(db, request.body, request.user)),
   );
 
   r.put(
@@ -58,7 +58,7 @@ function resourceTagRoutes(app: FastifyInstance, services: Services, resource: T
     base,
     { schema: { params: idParams, body: addResourceTagRequest, response: { 200: tagList, 201: tagList } } },
     async (request, reply) => {
-      const result = await addResourceTag(db, resource, request.params.id, request.body.tagId);
+      const result = await addResourceTag(db, resource, request.params.id, request.body.tagId, request.user);
       return reply.status(result.added ? 201 : 200).send(result.tags);
     },
   );
@@ -67,7 +67,7 @@ function resourceTagRoutes(app: FastifyInstance, services: Services, resource: T
     `${base}/:tagId`,
     { schema: { params: resourceTagParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      await removeResourceTag(db, resource, request.params.id, request.params.tagId);
+      await removeResourceTag(db, resource, request.params.id, request.params.tagId, request.user);
       return reply.status(204).send(null);
     },
   );

@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Tag } from '../../shared/tags';
+import { type Actor, recordActivity } from '../activity/service';
 import type { Db } from '../db/client';
 import { tags } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
@@ -14,10 +15,15 @@ export async function listTags(db: Db): Promise<Tag[]> {
     .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
 }
 
-export async function createTag(db: Db, input: { name: string; color: string }): Promise<Tag> {
+export async function createTag(db: Db, input: { name: string; color: string }, actor?: Actor): Promise<Tag> {
   await assertNameFree(db, input.name);
   try {
     const [row] = await db.insert(tags).values(input).returning(tagColumns);
+    await recordActivity(db, actor, {
+      type: 'info',
+      action: 'tag.created',
+      message: `created tag ${row!.name}`,
+    });
     return row!;
   } catch (err) {
     // Two requests raced past the check: the unique index decides, with the same answer.

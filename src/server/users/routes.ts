@@ -16,7 +16,7 @@ export async function userRoutes(app: FastifyInstance, services: Services): Prom
     '/api/users',
     { schema: { body: createUserRequest, response: { 201: teamUser } } },
     async (request, reply) => {
-      const user = await createUser(db, request.body);
+      const user = await createUser(db, request.body, request.user);
       request.log.info({ userId: user.id, by: requireUser(request).id }, 'User created');
       return reply.status(201).send(user);
     },

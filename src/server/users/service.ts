@@ -1,5 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/auth';
+import { type Actor, recordActivity } from '../activity/service';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
@@ -37,7 +38,7 @@ export async function findUserByEmail(db: Db, email: string) {
 }
 
 /** Creates a user; a taken username or email is a 409 that names the clash. */
-export async function createUser(db: Db, input: NewUser): Promise<SessionUser> {
+export async function createUser(db: Db, input: NewUser, actor?: Actor): Promise<SessionUser> {
   await assertAvailable(db, input);
   const passwordHash = await hashPassword(input.password);
   try {
@@ -45,6 +46,12 @@ export async function createUser(db: Db, input: NewUser): Promise<SessionUser> {
       .insert(users)
       .values({ username: input.username, email: input.email, passwordHash })
       .returning(publicColumns);
+    await recordActivity(db, actor, {
+      type: 'success',
+      action: 'user.created',
+      message: `added team member ${row!.username}`,
+      link: '/team',
+    });
     return row!;
   } catch (err) {
     // Two requests raced past the check: the unique index decides, with the same answer.

@@ -1,0 +1,32 @@
+import { date, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { clients } from './clients';
+import { users } from './users';
+import { websites } from './websites';
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    title: text().notNull(),
+    description: text(),
+    status: text().notNull().default('todo'), // todo | in-progress | review | completed
+    priority: text().notNull().default('medium'), // low | medium | high | urgent
+    assigneeId: integer().references(() => users.id, { onDelete: 'set null' }),
+    clientId: integer().references(() => clients.id, { onDelete: 'set null' }),
+    websiteId: integer().references(() => websites.id, { onDelete: 'set null' }),
+    project: text(),
+    dueDate: date({ mode: 'string' }),
+    estimatedHours: doublePrecision(),
+    timeSpentHours: doublePrecision().notNull().default(0),
+    tags: text().array().notNull().default([]),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('tasks_status_idx').on(t.status),
+    index('tasks_assignee_id_idx').on(t.assigneeId),
+    index('tasks_client_id_idx').on(t.clientId),
+    index('tasks_website_id_idx').on(t.websiteId),
+  ],
+);
+export type TaskRow = typeof tasks.$inferSelect;

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { markReadRequest, markReadResponse, notificationList } from '../../shared/notifications';
+import { requireUser } from '../http/session';
+import type { Services } from '../services';
+import { listNotifications, markRead } from './service';
+
+export async function notificationRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/notifications', { schema: { response: { 200: notificationList } } }, async (request) =>
+    listNotifications(services.db, requireUser(request).id),
+  );
+  r.post(
+    '/api/notifications/read',
+    { schema: { body: markReadRequest, response: { 200: markReadResponse } } },
+    async (request) => markRead(services.db, requireUser(request).id, request.body, services.clock.now()),
+  );
+}
