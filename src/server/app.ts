@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { activityRoutes } from './activity/routes';
 import { authRoutes } from './auth/routes';
 import { clientRoutes } from './clients/routes';
+import { dashboardRoutes } from './dashboard/routes';
 import { healthRoutes } from './health/routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerCsrfGuard, registerSecurityHeaders } from './http/security';
@@ -11,10 +12,12 @@ import { registerWebApp } from './http/web-app';
 import { integrationRoutes } from './integrations/routes';
 import { monitorRoutes } from './monitors/routes';
 import { notificationRoutes } from './notifications/routes';
+import { searchRoutes } from './search/routes';
 import { serverRoutes } from './servers/routes';
 import type { Services } from './services';
 import { siteRoutes } from './sites/routes';
 import { tagRoutes } from './tags/routes';
+import { taskRoutes } from './tasks/routes';
 import { userRoutes } from './users/routes';
 import { websiteRoutes } from './websites/routes';
 
@@ -73,6 +76,7 @@ export async function buildApp({ services, webRoot, logger }: AppOptions) {
     await userRoutes(api, services);
     await clientRoutes(api, services);
     await tagRoutes(api, services);
+    await taskRoutes(api, services);
     await integrationRoutes(api, services);
     await serverRoutes(api, services);
     await siteRoutes(api, services);
@@ -80,6 +84,8 @@ export async function buildApp({ services, webRoot, logger }: AppOptions) {
     await websiteRoutes(api, services);
     await activityRoutes(api, services);
     await notificationRoutes(api, services);
+    await searchRoutes(api, services);
+    await dashboardRoutes(api, services);
   });
 
   await registerWebApp(app, webRoot);

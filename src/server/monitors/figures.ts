@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
-import { monitorDays } from '../db/schema';
 import { recordProviderActivity } from '../integrations/service';
 import { readCache, writeCache } from '../provider-cache/service';
 import type { Monitor } from '../providers/betteruptime/types';
 import { isProviderError } from '../providers/errors';
 import type { Services } from '../services';
+import { backfillHistory, saveDays, utcDay } from './history';
 import { betterUptimeClient, monitorsKey } from './sync';
 
 export const figuresKey = { provider: 'betteruptime', kind: 'figures' } as const;
@@ -14,14 +13,8 @@ export const figuresKey = { provider: 'betteruptime', kind: 'figures' } as const
 export type MonitorFigures = { uptime: number | null; avgResponseMs: number | null; at: string };
 
 const DAY_MS = 86_400_000;
-const utcDay = (d: Date) => d.toISOString().slice(0, 10);
-
-/** Colour of a day in the history widgets. */
-export function dayStatus(uptime: number): 'up' | 'degraded' | 'down' {
-  if (uptime >= 99.5) return 'up';
-  if (uptime >= 95) return 'degraded';
-  return 'down';
-}
+/** How many of the least available monitors get their past month filled in (the dashboard shows two). */
+const HISTORY_MONITORS = 4;
 
 /**
  * Fetches each monitor's 30-day SLA, today's SLA and response times with bounded concurrency (the
@@ -72,24 +65,17 @@ export function refreshFigures(services: Services): Promise<{ updated: number; f
       // Never drop figures we could not refresh this time.
       { partial: true, error: lastError },
     );
-    for (let i = 0; i < ok.length; i += 500) {
-      await services.db
-        .insert(monitorDays)
-        .values(
-          ok.slice(i, i + 500).map((r) => ({
-            provider: 'betteruptime',
-            monitorId: r.monitor.id,
-            day: today,
-            uptime: r.day,
-            status: dayStatus(r.day),
-            updatedAt: at,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [monitorDays.provider, monitorDays.monitorId, monitorDays.day],
-          set: { uptime: sql`excluded.uptime`, status: sql`excluded.status`, updatedAt: at },
-        });
-    }
+    await saveDays(
+      services,
+      ok.map((r) => ({ monitorId: r.monitor.id, day: today, uptime: r.day })),
+      at,
+    );
+    const lowest = [...ok].sort((a, b) => a.sla - b.sla).slice(0, HISTORY_MONITORS);
+    await backfillHistory(
+      services,
+      client,
+      lowest.map((r) => r.monitor.id),
+    );
     // Some monitors failing is their business; the provider itself failed only if nothing came back.
     await recordProviderActivity(services.db, 'betteruptime', {
       calls: counter.calls,

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeBetterUptime } from '../../../test/fakes/betteruptime';
+import { startFakeGridPane } from '../../../test/fakes/gridpane';
+import { createTestApp, type TestApp } from '../../../test/support/app';
+
+let t: TestApp;
+let cookie: string;
+let gridpane: Awaited<ReturnType<typeof startFakeGridPane>>;
+let uptime: Awaited<ReturnType<typeof startFakeBetterUptime>>;
+
+beforeAll(async () => {
+  gridpane = await startFakeGridPane({
+    sites: 20,
+    servers: 3,
+    seed: 4,
+    endpointLimit: 1000,
+    totalLimit: 1000,
+  });
+  uptime = await startFakeBetterUptime({ sites: gridpane.fleet.sites.map((s) => String(s.url)), seed: 4 });
+  t = await createTestApp();
+  cookie = await t.signIn();
+});
+afterAll(async () => {
+  await t.close();
+  await Promise.all([gridpane.close(), uptime.close()]);
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+const post = (url: string, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+
+describe('GET /api/dashboard', () => {
+  it('shows no figures (null) before the integrations are configured', async () => {
+    const d = (await get('/api/dashboard')).json();
+    expect(d).toMatchObject({
+      totalSites: null,
+      online: null,
+      avgResponseMs: null,
+      uptime30d: null,
+      websiteStatus: [],
+      history: [],
+    });
+    expect(d.integrations).toEqual({ gridpane: false, betteruptime: false });
+  });
+
+  it('computes every figure from the providers’ data', async () => {
+    await post('/api/integrations/gridpane', { baseUrl: gridpane.url, accessToken: gridpane.token });
+    await post('/api/integrations/betteruptime', { apiToken: uptime.token, baseUrl: uptime.url });
+    await t.services.jobs.idle();
+    const d = (await get('/api/dashboard')).json();
+    expect(d.totalSites).toBe(20);
+    expect(d.totalMonitors).toBe(uptime.monitors.length);
+    expect(d.online).toBe(uptime.monitors.filter((m) => m.attributes.status === 'up').length);
+    expect(d.down).toBe(uptime.monitors.filter((m) => m.attributes.status === 'down').length);
+    const monitors = (await get('/api/monitors')).json().data as {
+      cachedUptime: number | null;
+      cachedAvgResponse: number | null;
+    }[];
+    const uptimes = monitors.flatMap((m) => (m.cachedUptime === null ? [] : [m.cachedUptime]));
+    expect(d.uptime30d).toBeCloseTo(uptimes.reduce((a, b) => a + b, 0) / uptimes.length, 1);
+    expect(d.avgResponseMs).toBeGreaterThan(0);
+
+    // Problem sites first.
+    expect(d.websiteStatus).toHaveLength(4);
+    const order = ['offline', 'warning', 'maintenance', 'online', null];
+    const ranks = d.websiteStatus.map((c: { status: string | null }) => order.indexOf(c.status));
+    expect([...ranks].sort()).toEqual(ranks);
+    if (d.down > 0) expect(d.websiteStatus[0].status).toBe('offline');
+  });
+
+  it('gives the two least available monitors 30 days of history, backfilled', async () => {
+    const d = (await get('/api/dashboard')).json();
+    expect(d.history).toHaveLength(2);
+    const [a, b] = d.history;
+    expect(a.overallUptime).toBeLessThanOrEqual(b.overallUptime);
+    for (const w of d.history) {
+      expect(w.days).toHaveLength(30);
+      const known = w.days.filter((x: { status: string | null }) => x.status !== null);
+      expect(known.length).toBeGreaterThanOrEqual(25);
+      for (const x of known) expect(['up', 'down', 'degraded']).toContain(x.status);
+    }
+  });
+});
+
+describe('GET /api/search', () => {
+  it('ranks title start, then a word of the title, then the description', async () => {
+    await post('/api/clients', { name: 'Brightside Zentalcare' });
+    await post('/api/clients', { name: 'Zentalcare Partners' });
+    await post('/api/clients', { name: 'Oak & Iron', company: 'Zentalcare Holdings' });
+    const res = (await get('/api/search?q=zentalcare')).json().data;
+    expect(res.map((r: { title: string }) => r.title)).toEqual([
+      'Zentalcare Partners',
+      'Brightside Zentalcare',
+      'Oak & Iron',
+    ]);
+    expect(res[0]).toMatchObject({ type: 'client', link: expect.stringContaining('/clients') });
+  });
+
+  it('finds websites, servers and monitors from real data', async () => {
+    const site = String(gridpane.fleet.sites[3]!.url).replace(/^www\./, '');
+    const bySite = (await get(`/api/search?q=${encodeURIComponent(site)}`)).json().data;
+    expect(
+      bySite.some((r: { type: string; title: string }) => r.type === 'website' && r.title === site),
+    ).toBe(true);
+    const server = String(gridpane.fleet.servers[0]!.label);
+    const byServer = (await get(`/api/search?q=${encodeURIComponent(server)}`)).json().data;
+    expect(byServer[0]).toMatchObject({ type: 'server', title: server });
+    const monitor = String(uptime.monitors[0]!.attributes.pronounceable_name);
+    const byMonitor = (await get(`/api/search?q=${encodeURIComponent(monitor)}`)).json().data;
+    expect(byMonitor.some((r: { type: string }) => r.type === 'monitor')).toBe(true);
+  });
+
+  it('treats % and _ literally, caps the limit and rejects over-long queries', async () => {
+    expect((await get('/api/search?q=%25')).json().data).toEqual([]);
+    expect((await get('/api/search?q=e&limit=3')).json().data.length).toBeLessThanOrEqual(3);
+    expect((await get(`/api/search?q=${'x'.repeat(201)}`)).statusCode).toBe(400);
+    expect((await get('/api/search?q=e&limit=500')).statusCode).toBe(400);
+  });
+});

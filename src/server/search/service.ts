@@ -1,0 +1,88 @@
+import { and, eq, ilike, or } from 'drizzle-orm';
+import type { SearchItem } from '../../shared/search';
+import type { Server } from '../../shared/servers';
+import { clients, tasks, websites } from '../db/schema';
+import { gridpaneServers } from '../integrations/gridpane-sync';
+import { monitorsKey } from '../monitors/sync';
+import { readCache } from '../provider-cache/service';
+import type { Monitor } from '../providers/betteruptime/types';
+import type { Services } from '../services';
+import { rank } from './rank';
+
+/** Per kind, at most this many candidates are read before ranking: enough for any useful result list. */
+const CANDIDATES = 50;
+
+/** LIKE treats % and _ as wildcards: a person typing them means the characters. */
+const pattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Global search over clients, websites, servers, monitors and tasks, ranked. Database rows are matched
+ * in SQL; provider records come from the cache (never from the provider).
+ */
+export async function search(services: Services, q: string, limit: number): Promise<SearchItem[]> {
+  const p = pattern(q);
+  const { db } = services;
+  const [clientRows, websiteRows, taskRows, servers, monitors] = await Promise.all([
+    db
+      .select({ id: clients.id, name: clients.name, company: clients.company, email: clients.email })
+      .from(clients)
+      .where(q ? or(ilike(clients.name, p), ilike(clients.company, p), ilike(clients.email, p)) : undefined)
+      .limit(CANDIDATES),
+    db
+      .select({ id: websites.id, domain: websites.domain, environment: websites.environment })
+      .from(websites)
+      .where(q ? and(eq(websites.removed, false), ilike(websites.domain, p)) : eq(websites.removed, false))
+      .limit(CANDIDATES),
+    db
+      .select({ id: tasks.id, title: tasks.title, description: tasks.description, project: tasks.project })
+      .from(tasks)
+      .where(q ? or(ilike(tasks.title, p), ilike(tasks.description, p), ilike(tasks.project, p)) : undefined)
+      .limit(CANDIDATES),
+    readCache<Server>(db, gridpaneServers),
+    readCache<Monitor>(db, monitorsKey),
+  ]);
+
+  const items: SearchItem[] = [
+    ...clientRows.map((c) => ({
+      id: `client:${c.id}`,
+      type: 'client' as const,
+      title: c.name,
+      description: [c.company, c.email].filter(Boolean).join(' · ') || 'Client',
+      link: `/clients?q=${encodeURIComponent(c.name)}`,
+    })),
+    ...websiteRows.map((w) => ({
+      id: `website:${w.id}`,
+      type: 'website' as const,
+      title: w.domain,
+      description: w.environment === 'staging' ? 'Staging website' : 'Website',
+      link: `/websites/internal/${w.id}`,
+    })),
+    ...servers.items.map((s) => ({
+      id: `server:${s.id}`,
+      type: 'server' as const,
+      title: s.label,
+      description: [s.ip, s.provider?.full_name, s.region_label].filter(Boolean).join(' · ') || 'Server',
+      link: `/servers/${s.id}`,
+    })),
+    ...monitors.items.map((m) => ({
+      id: `monitor:${m.id}`,
+      type: 'monitor' as const,
+      title: m.attributes.pronounceable_name || m.attributes.url,
+      description: `${m.attributes.url} · ${m.attributes.status}`,
+      link: `/uptime?q=${encodeURIComponent(m.attributes.pronounceable_name || m.attributes.url)}`,
+    })),
+    ...taskRows.map((t) => ({
+      id: `task:${t.id}`,
+      type: 'task' as const,
+      title: t.title,
+      description: [t.project, t.description].filter(Boolean).join(' · ') || 'Task',
+      link: `/tasks?q=${encodeURIComponent(t.title)}`,
+    })),
+  ];
+  return items
+    .map((item) => ({ item, score: rank(q, item.title, item.description) }))
+    .filter((r) => r.score > 0)
+    .sort((a, b) => b.score - a.score || a.item.title.localeCompare(b.item.title))
+    .slice(0, limit)
+    .map((r) => r.item);
+}

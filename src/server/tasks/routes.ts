@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParams } from '../../shared/ids';
+import { task, taskList, taskListQuery, taskRequest } from '../../shared/tasks';
+import type { Services } from '../services';
+import { createTask, deleteTask, listTasks, updateTask } from './service';
+
+// Duplicating and ticking a task off are a POST and a PUT from the web: no routes of their own.
+export async function taskRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = services;
+
+  r.get(
+    '/api/tasks',
+    { schema: { querystring: taskListQuery, response: { 200: taskList } } },
+    async (request) => listTasks(db, request.query),
+  );
+
+  r.post('/api/tasks', { schema: { body: taskRequest, response: { 201: task } } }, async (request, reply) =>
+    reply.status(201).send(await createTask(db, request.body, request.user)),
+  );
+
+  r.put(
+    '/api/tasks/:id',
+    { schema: { params: idParams, body: taskRequest, response: { 200: task } } },
+    async (request) => updateTask(db, request.params.id, request.body, request.user),
+  );
+
+  r.delete(
+    '/api/tasks/:id',
+    { schema: { params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await deleteTask(db, request.params.id, request.user);
+      return reply.status(204).send(null);
+    },
+  );
+}
