@@ -43,3 +43,40 @@ export function formatDateTime(value: string | number | Date): string {
   if (Number.isNaN(date.getTime())) return 'Unknown';
   return date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/** A check frequency in seconds as minutes (spec §9): "1 min", "3 mins", "0.5 mins"; "—" when unknown. */
+export function formatFrequency(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) return '—';
+  const minutes = Math.round((seconds / 60) * 100) / 100;
+  return minutes === 1 ? '1 min' : `${minutes} mins`;
+}
+
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+
+/**
+ * A monitor's last check (spec §9): "Just now" under a minute, then "1 min ago"/"5 mins ago", hours
+ * under a day, then days. "Never" when it has not been checked; "Unknown" for an unreadable date.
+ */
+export function formatLastChecked(value: string | null | undefined, now: number = Date.now()): string {
+  if (!value) return 'Never';
+  const time = new Date(value).getTime();
+  if (Number.isNaN(time)) return 'Unknown';
+  const elapsed = now - time;
+  if (elapsed < MINUTE) return 'Just now';
+  if (elapsed < HOUR) return plural(Math.floor(elapsed / MINUTE), 'min');
+  if (elapsed < DAY) return plural(Math.floor(elapsed / HOUR), 'hour');
+  return plural(Math.floor(elapsed / DAY), 'day');
+}
+
+/** An uptime percentage with 2 decimals (spec §9): "99.95%"; "—" until measured. */
+export function formatUptime(percent: number | string | null | undefined): string {
+  if (percent === null || percent === undefined || percent === '') return '—';
+  const value = typeof percent === 'string' ? Number(percent) : percent;
+  return Number.isFinite(value) ? `${value.toFixed(2)}%` : '—';
+}
+
+/** A response time in whole milliseconds: "412 ms"; "—" until measured. */
+export function formatResponseTime(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—';
+  return `${Math.round(ms).toLocaleString('en-US')} ms`;
+}

@@ -1,8 +1,9 @@
-import type { Site } from '@shared/sites';
+import type { Site, siteSnapshotResponse } from '@shared/sites';
 import type { Website } from '@shared/websites';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CacheMeta } from '@web/components/sync-status';
 import { api } from '@web/lib/api';
+import type { z } from 'zod';
 
 export type SiteList = CacheMeta & { data: Site[] };
 export type SiteDetail = CacheMeta & { data: Site };
@@ -63,5 +64,28 @@ export function useRefreshSites() {
         queryClient.invalidateQueries({ queryKey: websiteKeys.all }),
       ]);
     },
+  });
+}
+
+export type SiteSnapshotResponse = z.infer<typeof siteSnapshotResponse>;
+
+export const snapshotKey = (id: number | string) => ['sites', String(id), 'snapshot'] as const;
+
+/** The site's HD Snapshot facts (cached by the server for a few minutes). */
+export function useSiteSnapshot(id: number | string) {
+  return useQuery({
+    queryKey: snapshotKey(id),
+    queryFn: ({ signal }) =>
+      api.get<SiteSnapshotResponse>(`/api/sites/${encodeURIComponent(String(id))}/snapshot`, { signal }),
+  });
+}
+
+/** Asks the site's plugin anew (?refresh=true); the answer replaces the cached snapshot. */
+export function useRefreshSiteSnapshot(id: number | string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.get<SiteSnapshotResponse>(`/api/sites/${encodeURIComponent(String(id))}/snapshot?refresh=true`),
+    onSuccess: (snapshot) => queryClient.setQueryData(snapshotKey(id), snapshot),
   });
 }

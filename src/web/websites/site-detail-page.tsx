@@ -6,6 +6,8 @@ import { SyncStatus } from '@web/components/sync-status';
 import { useParams } from 'wouter';
 import { type SiteDetail, useSite } from './api';
 import { SiteInfoCard } from './site-info-card';
+import { SiteSnapshotCard } from './site-snapshot-card';
+import { SiteUptimeCard } from './site-uptime-card';
 
 const back = { href: '/websites', label: 'Back to Sites' };
 
@@ -51,10 +53,8 @@ function SiteDetailView({ detail }: { detail: SiteDetail }) {
       <SyncStatus meta={detail} />
       <div className="grid gap-4 lg:grid-cols-2">
         <SiteInfoCard site={site} />
-        {/*
-          SLOT: the Uptime Monitoring card (monitor matched by normaliseDomain(site.url), spec §2) and the
-          HD Snapshot card (GET /api/sites/{id}/snapshot) go here, each only when it has real data.
-        */}
+        <SiteUptimeCard site={site} />
+        <SiteSnapshotCard siteId={site.id} />
       </div>
     </>
   );

@@ -4,16 +4,25 @@ import { ProviderStatusBadge } from '@web/components/status-badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { orDash } from '@web/lib/format';
+import type { MonitorData } from '@web/uptime/api';
 import { Eye } from 'lucide-react';
 import { Link } from 'wouter';
 import { isStaging, siteTags, type WebsiteMap } from './filter';
 import { SiteTags, StagingBadge } from './site-badges';
+import { SiteMonitorStatus } from './site-monitor-status';
 
 const th = 'h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground';
 const td = 'px-3 py-2.5 align-middle';
 
 /** List view: one row per site; View Details opens the internal website (spec §2). */
-export function SitesTable({ sites, websites }: { sites: readonly Site[]; websites: WebsiteMap }) {
+interface SitesTableProps {
+  sites: readonly Site[];
+  websites: WebsiteMap;
+  /** Monitor status and uptime by normalised domain; undefined while loading or without Better Uptime. */
+  monitors?: MonitorData;
+}
+
+export function SitesTable({ sites, websites, monitors }: SitesTableProps) {
   return (
     <Card className="overflow-hidden">
       <div className="overflow-x-auto">
@@ -22,6 +31,7 @@ export function SitesTable({ sites, websites }: { sites: readonly Site[]; websit
             <tr>
               <th className={th}>Site</th>
               <th className={th}>Status</th>
+              <th className={th}>Monitor</th>
               <th className={th}>PHP</th>
               <th className={th}>Server</th>
               <th className={th}>Tags</th>
@@ -30,7 +40,7 @@ export function SitesTable({ sites, websites }: { sites: readonly Site[]; websit
           </thead>
           <tbody>
             {sites.map((site) => (
-              <SiteRow key={site.id} site={site} websites={websites} />
+              <SiteRow key={site.id} site={site} websites={websites} monitors={monitors} />
             ))}
           </tbody>
         </table>
@@ -39,7 +49,7 @@ export function SitesTable({ sites, websites }: { sites: readonly Site[]; websit
   );
 }
 
-function SiteRow({ site, websites }: { site: Site; websites: WebsiteMap }) {
+function SiteRow({ site, websites, monitors }: Omit<SitesTableProps, 'sites'> & { site: Site }) {
   const website = site.website_id === null ? undefined : websites.get(site.website_id);
   return (
     <tr className="border-b last:border-0 hover:bg-muted/30">
@@ -51,6 +61,9 @@ function SiteRow({ site, websites }: { site: Site; websites: WebsiteMap }) {
       </td>
       <td className={td}>
         <ProviderStatusBadge status={site.status} />
+      </td>
+      <td className={td}>
+        <SiteMonitorStatus url={site.url} monitors={monitors} />
       </td>
       <td className={`${td} whitespace-nowrap`}>{orDash(site.php_version)}</td>
       <td className={`${td} whitespace-nowrap`}>

@@ -12,6 +12,7 @@ import { type ViewMode, ViewTabs } from '@web/components/view-tabs';
 import { errorMessage } from '@web/lib/api';
 import { useServers } from '@web/servers/api';
 import { useTags } from '@web/tags/api';
+import { type MonitorData, useMonitorData } from '@web/uptime/api';
 import { Globe, SearchX } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useRefreshSites, useSites, useWebsites } from './api';
@@ -29,6 +30,7 @@ export function WebsitesPage() {
   const servers = useServers();
   const tags = useTags();
   const refresh = useRefreshSites();
+  const monitorData = useMonitorData();
   const [filters, setFilters] = useState(NO_FILTERS);
   const [view, setView] = useState<ViewMode>('list');
   // Typing stays responsive with thousands of sites: the list catches up a moment later.
@@ -86,7 +88,7 @@ export function WebsitesPage() {
               onClear={() => setFilters(NO_FILTERS)}
             />
           ) : (
-            <SitesViews sites={filtered} websites={websiteMap} />
+            <SitesViews sites={filtered} websites={websiteMap} monitors={monitorData.data} />
           )}
         </Tabs>
       )}
@@ -94,12 +96,20 @@ export function WebsitesPage() {
   );
 }
 
-function SitesViews({ sites, websites }: { sites: Site[]; websites: WebsiteMap }) {
+function SitesViews({
+  sites,
+  websites,
+  monitors,
+}: {
+  sites: Site[];
+  websites: WebsiteMap;
+  monitors: MonitorData | undefined;
+}) {
   const { visible, remaining, showMore } = useShowMore(sites);
   return (
     <>
       <TabsContent value="list" className="grid gap-4">
-        <SitesTable sites={visible} websites={websites} />
+        <SitesTable sites={visible} websites={websites} monitors={monitors} />
         <ShowMoreButton remaining={remaining} onClick={showMore} />
       </TabsContent>
       <TabsContent value="grid" className="grid gap-4">
