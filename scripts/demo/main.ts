@@ -1,0 +1,70 @@
+// `npm run demo`: Agency Hub on a fresh data folder, beside local fake GridPane, Better Uptime and
+// WordPress (HD Snapshot) servers, seeded with a believable agency. The app runs exactly as in
+// production; only the provider addresses point at the fakes on this machine.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startFakeBetterUptime } from '../../test/fakes/betteruptime';
+import { startFakeGridPane } from '../../test/fakes/gridpane';
+import { mixedCases, startFakeWordPress } from '../../test/fakes/wordpress';
+import { ensureBuilt, root } from '../ensure-build.mjs';
+import { apiClient, seedAgency } from './seed';
+
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, 'data-demo'));
+const base = `http://127.0.0.1:${port}`;
+const demoUser = { username: 'demo', email: 'demo@demo-agency.test', password: 'demo-password' };
+
+ensureBuilt();
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+const seed = 7;
+const gridpane = await startFakeGridPane({ servers: 8, sites: 60, seed });
+const domains = gridpane.fleet.sites.map((s) => String(s.url));
+const uptime = await startFakeBetterUptime({ sites: domains, seed });
+const wordpress = await startFakeWordPress({ domains, seed, cases: mixedCases(domains) });
+
+const server: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+  cwd: root,
+  env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const stop = async (code = 0) => {
+  server.kill('SIGTERM');
+  await Promise.all([gridpane.close(), uptime.close(), wordpress.close()]);
+  process.exit(code);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
+server.on('exit', (code) => void stop(code ?? 1));
+
+const setupToken = await new Promise<string>((resolve, reject) => {
+  let out = '';
+  server.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+    const m = /setup\?token=([\w-]+)/.exec(out);
+    if (m) resolve(m[1]!);
+  });
+  setTimeout(() => reject(new Error(`The server did not start:\n${out}`)), 60_000).unref();
+});
+
+try {
+  const api = apiClient(base);
+  await api.call('POST', '/api/auth/setup', { token: setupToken, ...demoUser });
+  await api.call('POST', '/api/integrations/gridpane', { baseUrl: gridpane.url, accessToken: gridpane.token });
+  await api.call('POST', '/api/integrations/betteruptime', { apiToken: uptime.token, baseUrl: uptime.url });
+  await api.call('POST', '/api/integrations/hdsnapshot', { globalToken: wordpress.token, urlTemplate: wordpress.urlTemplate });
+  await api.call('GET', '/api/sites'); // the first GridPane sync, so websites exist for tags and tasks
+  await seedAgency(api);
+} catch (err) {
+  console.error('The demo could not be seeded:', err);
+  await stop(1);
+}
+
+console.log(`
+Agency Hub demo is running at http://localhost:${port}
+  Sign in as "${demoUser.username}" with the password "${demoUser.password}".
+  Providers are local fakes: GridPane (8 servers, 60 sites), Better Uptime (${uptime.monitors.length} monitors),
+  and WordPress sites answering HD Snapshot (a few with plugin problems on purpose).
+  Uptime figures and 30-day history fill in within a minute or two. Data folder: ${dataDir}
+  Press Ctrl+C to stop.`);
