@@ -39,7 +39,7 @@ test('configure GridPane, browse sites, tag a website, open site and server deta
 
   // Websites: every site of the fake, in the list view (the default).
   await page.getByRole('navigation').getByRole('link', { name: 'Websites' }).click();
-  await expect(page.getByText(new RegExp(`^${gp.sites.length} sites( \\(cached\\))?$`))).toBeVisible();
+  await expect(page.getByText(new RegExp(`^${gp.sites.length} of ${gp.sites.length} sites( \\(cached\\))?$`))).toBeVisible();
   await expect(page.getByRole('tab', { name: 'List View' })).toHaveAttribute('aria-selected', 'true');
   const rows = page.getByRole('table').locator('tbody tr');
   await expect(rows).toHaveCount(gp.sites.length);

@@ -1,16 +1,12 @@
 import type { Server } from '@shared/servers';
 import { usePageTitle } from '@web/app/page-title';
-import { ListSummary } from '@web/components/list-summary';
 import { EmptyState } from '@web/components/page-states';
-import { ProviderErrorState } from '@web/components/provider-error';
+import { ProviderList, refreshWithToast } from '@web/components/provider-list';
 import { RefreshButton } from '@web/components/refresh-button';
 import { SearchInput } from '@web/components/search-input';
 import { Button } from '@web/components/ui/button';
-import { LoadingState } from '@web/components/ui/spinner';
-import { Tabs, TabsContent } from '@web/components/ui/tabs';
-import { toast } from '@web/components/ui/use-toast';
-import { type ViewMode, ViewTabs } from '@web/components/view-tabs';
-import { errorMessage } from '@web/lib/api';
+import { TabsContent } from '@web/components/ui/tabs';
+import type { ViewMode } from '@web/components/view-tabs';
 import { ExternalLink, SearchX, ServerOff } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useRefreshServers, useServers } from './api';
@@ -26,15 +22,7 @@ export function ServersPage() {
   const [view, setView] = useState<ViewMode>('grid');
   const filtered = useMemo(() => filterServers(servers.data?.data ?? [], search), [servers.data, search]);
 
-  const onRefresh = () =>
-    refresh.mutate(undefined, {
-      onError: (error) =>
-        toast({
-          title: 'Unable to fetch servers',
-          description: errorMessage(error, 'Failed to refresh servers'),
-          variant: 'destructive',
-        }),
-    });
+  const onRefresh = refreshWithToast(refresh, 'Unable to fetch servers', 'Failed to refresh servers');
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
@@ -50,32 +38,25 @@ export function ServersPage() {
           <RefreshButton loading={servers.isFetching || refresh.isPending} onClick={onRefresh} />
         </div>
       </div>
-      {servers.isPending ? (
-        <LoadingState text="Loading servers..." className="min-h-[40vh]" />
-      ) : servers.isError ? (
-        <ProviderErrorState
-          title="Unable to fetch servers"
-          error={servers.error}
-          fallback="Please configure GridPane integration first"
-        />
-      ) : (
-        <Tabs value={view} onValueChange={(value) => setView(value as ViewMode)} className="grid gap-4">
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-            <ListSummary
-              shown={filtered.length}
-              total={servers.data.data.length}
-              noun="server"
-              meta={servers.data}
-            />
-            <ViewTabs />
-          </div>
-          {filtered.length === 0 ? (
-            <ServersEmpty search={search} total={servers.data.data.length} onClear={() => setSearch('')} />
-          ) : (
-            <ServersViews servers={filtered} />
-          )}
-        </Tabs>
-      )}
+      <ProviderList
+        query={servers}
+        noun="server"
+        loadingText="Loading servers..."
+        errorTitle="Unable to fetch servers"
+        errorFallback="Please configure GridPane integration first"
+        view={view}
+        onViewChange={setView}
+        shown={filtered.length}
+        empty={
+          <ServersEmpty
+            search={search}
+            total={servers.data?.data.length ?? 0}
+            onClear={() => setSearch('')}
+          />
+        }
+      >
+        <ServersViews servers={filtered} />
+      </ProviderList>
     </div>
   );
 }

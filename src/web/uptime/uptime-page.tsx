@@ -1,15 +1,11 @@
 import type { Monitor } from '@shared/monitors';
 import { usePageTitle } from '@web/app/page-title';
-import { ListSummary } from '@web/components/list-summary';
-import { ProviderErrorState } from '@web/components/provider-error';
+import { ProviderList, refreshWithToast } from '@web/components/provider-list';
 import { RefreshButton } from '@web/components/refresh-button';
 import { SearchInput } from '@web/components/search-input';
 import { ShowMoreButton, useShowMore } from '@web/components/show-more';
-import { LoadingState } from '@web/components/ui/spinner';
-import { Tabs, TabsContent } from '@web/components/ui/tabs';
-import { toast } from '@web/components/ui/use-toast';
-import { type ViewMode, ViewTabs } from '@web/components/view-tabs';
-import { errorMessage } from '@web/lib/api';
+import { TabsContent } from '@web/components/ui/tabs';
+import type { ViewMode } from '@web/components/view-tabs';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useMonitors, useRefreshMonitors, useUpdateResponseTimes } from './api';
 import { filterMonitors } from './filter';
@@ -31,15 +27,7 @@ export function UptimePage() {
     [monitors.data, deferred],
   );
 
-  const onRefresh = () =>
-    refresh.mutate(undefined, {
-      onError: (error) =>
-        toast({
-          title: 'Unable to fetch monitors',
-          description: errorMessage(error, 'Failed to refresh monitors'),
-          variant: 'destructive',
-        }),
-    });
+  const onRefresh = refreshWithToast(refresh, 'Unable to fetch monitors', 'Failed to refresh monitors');
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
@@ -55,36 +43,25 @@ export function UptimePage() {
           <RefreshButton loading={monitors.isFetching || refresh.isPending} onClick={onRefresh} />
         </div>
       </div>
-      {monitors.isPending ? (
-        <LoadingState text="Loading monitors..." className="min-h-[40vh]" />
-      ) : monitors.isError ? (
-        <ProviderErrorState
-          title="Unable to fetch monitors"
-          error={monitors.error}
-          fallback="Please configure Better Uptime integration first"
-        />
-      ) : (
-        <Tabs value={view} onValueChange={(value) => setView(value as ViewMode)} className="grid gap-4">
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-            <ListSummary
-              shown={filtered.length}
-              total={monitors.data.data.length}
-              noun="monitor"
-              meta={monitors.data}
-            />
-            <ViewTabs />
-          </div>
-          {filtered.length === 0 ? (
-            <MonitorsEmpty
-              search={deferred}
-              total={monitors.data.data.length}
-              onClear={() => setSearch('')}
-            />
-          ) : (
-            <MonitorsViews monitors={filtered} />
-          )}
-        </Tabs>
-      )}
+      <ProviderList
+        query={monitors}
+        noun="monitor"
+        loadingText="Loading monitors..."
+        errorTitle="Unable to fetch monitors"
+        errorFallback="Please configure Better Uptime integration first"
+        view={view}
+        onViewChange={setView}
+        shown={filtered.length}
+        empty={
+          <MonitorsEmpty
+            search={deferred}
+            total={monitors.data?.data.length ?? 0}
+            onClear={() => setSearch('')}
+          />
+        }
+      >
+        <MonitorsViews monitors={filtered} />
+      </ProviderList>
     </div>
   );
 }

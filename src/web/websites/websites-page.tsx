@@ -1,15 +1,11 @@
 import type { Site } from '@shared/sites';
 import { usePageTitle } from '@web/app/page-title';
-import { ListSummary } from '@web/components/list-summary';
 import { EmptyState } from '@web/components/page-states';
-import { ProviderErrorState } from '@web/components/provider-error';
+import { ProviderList, refreshWithToast } from '@web/components/provider-list';
 import { ShowMoreButton, useShowMore } from '@web/components/show-more';
 import { Button } from '@web/components/ui/button';
-import { LoadingState } from '@web/components/ui/spinner';
-import { Tabs, TabsContent } from '@web/components/ui/tabs';
-import { toast } from '@web/components/ui/use-toast';
-import { type ViewMode, ViewTabs } from '@web/components/view-tabs';
-import { errorMessage } from '@web/lib/api';
+import { TabsContent } from '@web/components/ui/tabs';
+import type { ViewMode } from '@web/components/view-tabs';
 import { useServers } from '@web/servers/api';
 import { useTags } from '@web/tags/api';
 import { type MonitorData, useMonitorData } from '@web/uptime/api';
@@ -42,15 +38,7 @@ export function WebsitesPage() {
     [sites.data, deferred, websiteMap],
   );
 
-  const onRefresh = () =>
-    refresh.mutate(undefined, {
-      onError: (error) =>
-        toast({
-          title: 'Unable to fetch sites',
-          description: errorMessage(error, 'Failed to refresh sites'),
-          variant: 'destructive',
-        }),
-    });
+  const onRefresh = refreshWithToast(refresh, 'Unable to fetch sites', 'Failed to refresh sites');
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
@@ -62,36 +50,25 @@ export function WebsitesPage() {
         refreshing={sites.isFetching || refresh.isPending}
         onRefresh={onRefresh}
       />
-      {sites.isPending ? (
-        <LoadingState text="Loading sites..." className="min-h-[40vh]" />
-      ) : sites.isError ? (
-        <ProviderErrorState
-          title="Unable to fetch sites"
-          error={sites.error}
-          fallback="Please configure GridPane integration first"
-        />
-      ) : (
-        <Tabs value={view} onValueChange={(value) => setView(value as ViewMode)} className="grid gap-4">
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-            <ListSummary
-              shown={filtered.length}
-              total={sites.data.data.length}
-              noun="site"
-              meta={sites.data}
-            />
-            <ViewTabs />
-          </div>
-          {filtered.length === 0 ? (
-            <SitesEmpty
-              total={sites.data.data.length}
-              filters={deferred}
-              onClear={() => setFilters(NO_FILTERS)}
-            />
-          ) : (
-            <SitesViews sites={filtered} websites={websiteMap} monitors={monitorData.data} />
-          )}
-        </Tabs>
-      )}
+      <ProviderList
+        query={sites}
+        noun="site"
+        loadingText="Loading sites..."
+        errorTitle="Unable to fetch sites"
+        errorFallback="Please configure GridPane integration first"
+        view={view}
+        onViewChange={setView}
+        shown={filtered.length}
+        empty={
+          <SitesEmpty
+            total={sites.data?.data.length ?? 0}
+            filters={deferred}
+            onClear={() => setFilters(NO_FILTERS)}
+          />
+        }
+      >
+        <SitesViews sites={filtered} websites={websiteMap} monitors={monitorData.data} />
+      </ProviderList>
     </div>
   );
 }
