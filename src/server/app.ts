@@ -6,6 +6,7 @@ import { clientRoutes } from './clients/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { healthRoutes } from './health/routes';
 import { registerErrorHandler } from './http/error-handler';
+import { registerNulGuard } from './http/nul-guard';
 import { registerCsrfGuard, registerSecurityHeaders } from './http/security';
 import { registerSessions } from './http/session';
 import { registerWebApp } from './http/web-app';
@@ -68,6 +69,7 @@ export async function buildApp({ services, webRoot, logger }: AppOptions) {
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
   registerCsrfGuard(app);
+  registerNulGuard(app);
   await registerSessions(app, services);
 
   await app.register(async (api) => {

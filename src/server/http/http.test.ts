@@ -121,3 +121,19 @@ describe('CSRF defence (S6)', () => {
     expect(res.statusCode).toBe(401); // reached the handler: wrong password
   });
 });
+
+describe('NUL characters', () => {
+  it('are refused with a 400 naming the field, before the database sees them', async () => {
+    const cookie = await t.signIn();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/clients',
+      headers: { cookie },
+      payload: { name: 'A', company: 'x\u0000y' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({ company: ['Must not contain the NUL character'] });
+    const q = await t.app.inject({ method: 'GET', url: '/api/search?q=a%00b', headers: { cookie } });
+    expect(q.statusCode).toBe(400);
+  });
+});

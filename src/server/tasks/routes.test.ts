@@ -13,17 +13,13 @@ beforeAll(async () => {
   cookie = await t.signIn();
   userId = (await call('GET', '/api/users')).json()[0].id;
   clientId = (await call('POST', '/api/clients', { name: 'Acme Ltd' })).json().id;
-  const [site] = await t.db
+  // Websites come from provider syncs; one row is all a link needs.
+  const site = { name: 'Acme Shop', domain: 'shop.acme.test', status: 'active', environment: 'production' };
+  const [row] = await t.db
     .insert(websites)
-    .values({
-      name: 'Acme Shop',
-      domain: 'shop.acme.test',
-      integrationProvider: 'gridpane',
-      status: 'active',
-      environment: 'production',
-    })
+    .values({ ...site, integrationProvider: 'gridpane' })
     .returning();
-  websiteId = site!.id;
+  websiteId = row!.id;
 });
 afterAll(() => t.close());
 
