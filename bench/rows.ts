@@ -1,0 +1,130 @@
+// Turns the measurements into the rows of the results table (figure, target, measured, ratio, pass).
+import type { ClientsResult } from './p1-p2-clients';
+import type { ApiTiming, BrowserResult } from './p3-dashboard';
+import { percentile } from './p3-dashboard';
+import type { BundleResult } from './p4-bundle';
+import type { GridPaneResult } from './p5-gridpane';
+import type { StartupResult } from './p6-startup';
+import { atLeast, atMost, ms, pct, type Row, skipped } from './report';
+
+export type KindResult = {
+  kind: 'postgres' | 'pglite';
+  clients: ClientsResult;
+  browser: BrowserResult;
+  api: ApiTiming[];
+  startup: StartupResult;
+};
+
+const kb = (n: number) => `${n.toFixed(1)} KB`;
+const x = (n: number) => `${n.toFixed(2)}×`;
+const rps = (n: number) => `${Math.round(n).toLocaleString('en-US')} req/s`;
+
+function clientRows(id: string, label: string, c: ClientsResult, p99Target: number): Row[] {
+  const clean = c.app.non2xx + c.app.errors + c.bare.non2xx + c.bare.errors === 0;
+  const note = `${clean ? '' : ' (non-2xx or errors!)'}${c.sameRows ? '' : ' (rows differ!)'}`;
+  const ratio = atLeast(
+    id,
+    `GET /api/clients (${c.rows} clients) vs bare Fastify route, ${label}, req/s`,
+    c.ratio,
+    0.7,
+    pct,
+    ` (${rps(c.app.reqPerSec)} vs ${rps(c.bare.reqPerSec)})${note}`,
+  );
+  const p99 = atMost(
+    id,
+    `GET /api/clients p99 at 10 connections, ${label}`,
+    c.app.p99,
+    p99Target,
+    ms,
+    ` (bare ${ms(c.bare.p99)})`,
+  );
+  if (!clean || !c.sameRows) ratio.pass = p99.pass = false;
+  return [ratio, p99];
+}
+
+export function kindRows(r: KindResult | null, kind: 'postgres' | 'pglite'): Row[] {
+  const label = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+  const id = kind === 'postgres' ? 'P1' : 'P2';
+  if (!r) {
+    return [
+      skipped(id, `GET /api/clients vs bare route, ${label}`, '≥ 70%', 'PostgreSQL not reachable'),
+      skipped('P3', `dashboard, ${label}`, '≤ 300 ms', 'PostgreSQL not reachable'),
+      skipped('P6', `start-up to serving, ${label}`, '≤ 1000 ms', 'PostgreSQL not reachable'),
+    ];
+  }
+  const rows = clientRows(id, label, r.clients, kind === 'postgres' ? 25 : 75);
+  if (kind === 'pglite') rows[0]!.target += ' (as P1)';
+  for (const t of r.api) {
+    const ok = t.statuses.length === 1 && t.statuses[0] === 200;
+    const row = atMost(
+      'P3',
+      `${t.call} p95 (${label})`,
+      t.p95,
+      300,
+      ms,
+      ok ? '' : ` (status ${t.statuses.join('/')}!)`,
+    );
+    if (!ok) row.pass = false;
+    rows.push(row);
+  }
+  const fcp = percentile(r.browser.fcpMs, 50);
+  rows.push(
+    atMost(
+      'P3',
+      `first contentful paint of / (${label}), median of ${r.browser.fcpMs.length}`,
+      fcp,
+      1500,
+      ms,
+      ` (max ${ms(Math.max(...r.browser.fcpMs))})`,
+    ),
+    atMost(
+      'P6',
+      `start-up to serving, existing ${label} database, median of ${r.startup.runsMs.length}`,
+      r.startup.medianMs,
+      kind === 'postgres' ? 1000 : 1500,
+      ms,
+      ` (max ${ms(Math.max(...r.startup.runsMs))})`,
+    ),
+  );
+  return rows;
+}
+
+export function bundleRows(b: BundleResult): Row[] {
+  const missing = b.loadedNotCounted.length ? ` (browser also loaded ${b.loadedNotCounted.join(', ')})` : '';
+  return [
+    atMost('P4', `entry chunk ${b.entry.file}, gzip`, b.entry.kb, 150, kb),
+    atMost(
+      'P4',
+      `JS for the first route (${b.firstRoute.files.length} chunks), gzip`,
+      b.firstRoute.kb,
+      200,
+      kb,
+      missing,
+    ),
+  ];
+}
+
+export function gridpaneRows(g: GridPaneResult): Row[] {
+  const l = g.limits;
+  const figure =
+    `GridPane refresh of ${g.sites} sites + ${l.servers} servers (${l.maxPerPage}/page, ${l.endpointLimit} units/` +
+    `${l.windowSeconds} s, page cost ${l.listPageCost}) vs its minimum`;
+  return [
+    atMost(
+      'P5',
+      figure,
+      g.ratio,
+      1.2,
+      x,
+      ` (${g.seconds.toFixed(1)} s vs ${g.minimumSeconds.toFixed(1)} s; ${g.requests} requests, ${g.rateLimited} × 429)`,
+    ),
+    {
+      id: 'P5',
+      figure: 'second 429 in a row for one request',
+      target: '0',
+      measured: g.repeated429.length ? `${g.repeated429.length}: ${g.repeated429.join(', ')}` : '0',
+      ratio: null,
+      pass: g.repeated429.length === 0,
+    },
+  ];
+}
