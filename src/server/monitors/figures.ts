@@ -4,7 +4,7 @@ import { readCache, writeCache } from '../provider-cache/service';
 import type { Monitor } from '../providers/betteruptime/types';
 import { isProviderError } from '../providers/errors';
 import type { Services } from '../services';
-import { backfillHistory, saveDays, utcDay } from './history';
+import { backfillHistory, utcDay } from './history';
 import { betterUptimeClient, monitorsKey } from './sync';
 
 export const figuresKey = { provider: 'betteruptime', kind: 'figures' } as const;
@@ -17,9 +17,10 @@ const DAY_MS = 86_400_000;
 const HISTORY_MONITORS = 4;
 
 /**
- * Fetches each monitor's 30-day SLA, today's SLA and response times with bounded concurrency (the
- * client paces requests too), caches them, and records today's row of the daily history. Runs in the
- * background: page views only read the cache. One failing monitor keeps its previous figures.
+ * Fetches each monitor's 30-day SLA and response times (two calls a monitor) with bounded concurrency
+ * (the client paces requests too) and caches them; then the daily history of the least available
+ * monitors, which the dashboard shows. Runs in the background: page views only read the cache. One
+ * failing monitor keeps its previous figures.
  */
 export function refreshFigures(services: Services): Promise<{ updated: number; failed: number } | undefined> {
   return services.jobs.run('figures:betteruptime', async () => {
@@ -37,12 +38,8 @@ export function refreshFigures(services: Services): Promise<{ updated: number; f
           // Paused and pending monitors have no meaningful figures to fetch today.
           if (m.attributes.status === 'pending') return undefined;
           try {
-            const [sla, day, times] = await Promise.all([
-              client.getSla(m.id, from, today),
-              client.getSla(m.id, today, today),
-              client.getResponseTimes(m.id),
-            ]);
-            return { monitor: m, sla: sla.availability, day: day.availability, avg: times.averageMs };
+            const [sla, times] = await Promise.all([client.getSla(m.id, from, today), client.getResponseTimes(m.id)]);
+            return { monitor: m, sla: sla.availability, avg: times.averageMs };
           } catch (err) {
             if (!isProviderError(err)) throw err;
             failed++;
@@ -64,11 +61,6 @@ export function refreshFigures(services: Services): Promise<{ updated: number; f
       at,
       // Never drop figures we could not refresh this time.
       { partial: true, error: lastError },
-    );
-    await saveDays(
-      services,
-      ok.map((r) => ({ monitorId: r.monitor.id, day: today, uptime: r.day })),
-      at,
     );
     const lowest = [...ok].sort((a, b) => a.sla - b.sla).slice(0, HISTORY_MONITORS);
     await backfillHistory(

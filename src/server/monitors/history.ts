@@ -36,9 +36,9 @@ export async function saveDays(
 }
 
 /**
- * Fills the past 29 days of history for a few monitors (the dashboard shows the least available
- * ones) from per-day SLA figures. Only missing days are fetched, so after the first run this costs
- * nothing unless the app was off for a while.
+ * Keeps 30 days of history for a few monitors (the dashboard shows the least available ones) from
+ * per-day SLA figures: today is fetched anew each time, earlier days only when missing, so after the
+ * first run this costs one call per monitor unless the app was off for a while.
  */
 export async function backfillHistory(
   services: Services,
@@ -47,7 +47,8 @@ export async function backfillHistory(
 ): Promise<number> {
   if (monitorIds.length === 0) return 0;
   const now = services.clock.now();
-  const days = Array.from({ length: 29 }, (_, i) => utcDay(new Date(now.getTime() - (29 - i) * DAY_MS)));
+  const today = utcDay(now);
+  const days = Array.from({ length: 30 }, (_, i) => utcDay(new Date(now.getTime() - (29 - i) * DAY_MS)));
   const have = await services.db
     .select({ monitorId: monitorDays.monitorId, day: monitorDays.day })
     .from(monitorDays)
@@ -58,7 +59,7 @@ export async function backfillHistory(
         gte(monitorDays.day, days[0]!),
       ),
     );
-  const known = new Set(have.map((r) => `${r.monitorId}/${r.day}`));
+  const known = new Set(have.filter((r) => r.day !== today).map((r) => `${r.monitorId}/${r.day}`));
   const missing = monitorIds.flatMap((monitorId) =>
     days.filter((day) => !known.has(`${monitorId}/${day}`)).map((day) => ({ monitorId, day })),
   );
