@@ -43,7 +43,7 @@ export function createBetterUptimeClient(options: BetterUptimeClientOptions) {
     token: options.token,
     clock: options.clock ?? systemClock,
     sleep: options.sleep ?? realSleep,
-    maxRequestsPerSecond: options.maxRequestsPerSecond ?? 4,
+    maxRequestsPerSecond: options.maxRequestsPerSecond ?? 6,
     fetchTimeoutMs: options.fetchTimeoutMs ?? 15_000,
     maxRetryWaitMs: options.maxRetryWaitMs ?? 60_000,
     onCall: options.onCall,
