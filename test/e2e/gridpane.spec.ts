@@ -39,7 +39,9 @@ test('configure GridPane, browse sites, tag a website, open site and server deta
 
   // Websites: every site of the fake, in the list view (the default).
   await page.getByRole('navigation').getByRole('link', { name: 'Websites' }).click();
-  await expect(page.getByText(new RegExp(`^${gp.sites.length} of ${gp.sites.length} sites( \\(cached\\))?$`))).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`^${gp.sites.length} of ${gp.sites.length} sites( \\(cached\\))?$`)),
+  ).toBeVisible();
   await expect(page.getByRole('tab', { name: 'List View' })).toHaveAttribute('aria-selected', 'true');
   const rows = page.getByRole('table').locator('tbody tr');
   await expect(rows).toHaveCount(gp.sites.length);
@@ -86,7 +88,8 @@ test('configure GridPane, browse sites, tag a website, open site and server deta
 
   // Servers, then one server and its sites.
   await page.getByRole('navigation').getByRole('link', { name: 'Servers' }).click();
-  await expect(page.getByText(new RegExp(`^${gp.servers.length} servers( \\(cached\\))?$`))).toBeVisible();
+  const n = gp.servers.length;
+  await expect(page.getByText(new RegExp(`^${n} of ${n} servers( \\(cached\\))?$`))).toBeVisible();
   for (const label of gp.servers) await expect(page.getByText(label, { exact: true })).toBeVisible();
   await page.getByLabel('Search servers').fill(gp.servers[0]!);
   await expect(page.getByText(new RegExp(`^1 of ${gp.servers.length} servers`))).toBeVisible();

@@ -4,6 +4,7 @@ import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { LoadingState } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
+import { useSearchParamState } from '@web/lib/use-search-param';
 import { useState } from 'react';
 import { useClients, useDeleteClient } from './api';
 import { ClientCard } from './client-card';
@@ -18,7 +19,7 @@ export function ClientsPage() {
   usePageTitle('Clients', 'Manage your agency clients');
   const clients = useClients();
   const remove = useDeleteClient();
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useSearchParamState();
   const [status, setStatus] = useState<StatusFilter>('all');
   const [form, setForm] = useState<{ open: boolean; client?: Client }>({ open: false });
   const [deleting, setDeleting] = useState<Client>();

@@ -1,23 +1,47 @@
-import { AreaPlaceholder } from '@web/app/area-placeholder';
-import { useAuth } from '@web/app/auth';
+import { usePageTitle } from '@web/app/page-title';
+import { ErrorState } from '@web/components/page-states';
+import { Button } from '@web/components/ui/button';
+import { errorMessage } from '@web/lib/api';
+import { useDashboard } from './api';
+import { DashboardSkeleton } from './dashboard-skeleton';
+import { Metrics } from './metrics';
+import { QuickActions } from './quick-actions';
+import { RecentActivity } from './recent-activity';
+import { UptimeHistory } from './uptime-history';
+import { WebsiteStatus } from './website-status';
 
 export function DashboardPage() {
-  const { user } = useAuth();
+  usePageTitle('Agency Management Hub', 'Monitor and manage all your websites and servers');
+  const dashboard = useDashboard();
+
+  if (dashboard.isPending) return <DashboardSkeleton />;
+  if (dashboard.isError) {
+    return (
+      <ErrorState
+        title="Could not load the dashboard"
+        description={errorMessage(dashboard.error, 'Something went wrong. Please try again.')}
+        action={
+          <Button variant="outline" onClick={() => void dashboard.refetch()} disabled={dashboard.isFetching}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  const data = dashboard.data;
   return (
-    <AreaPlaceholder
-      title="Agency Management Hub"
-      subtitle="Monitor and manage all your websites and servers"
-      heading="The dashboard is being built"
-    >
-      <section aria-labelledby="welcome-heading" className="grid gap-1">
-        <h2 id="welcome-heading" className="text-2xl font-semibold tracking-tight">
-          Welcome{user ? `, ${user.username}` : ''}
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          The dashboard will summarise your websites, servers and uptime monitors once the integrations are
-          set up.
-        </p>
-      </section>
-    </AreaPlaceholder>
+    <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6">
+      <Metrics data={data} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          <WebsiteStatus data={data} />
+        </div>
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
+          <QuickActions />
+          <RecentActivity />
+        </div>
+      </div>
+      <UptimeHistory data={data} />
+    </div>
   );
 }

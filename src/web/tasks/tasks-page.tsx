@@ -1,5 +1,138 @@
-import { AreaPlaceholder } from '@web/app/area-placeholder';
+import type { Task } from '@shared/tasks';
+import { usePageTitle } from '@web/app/page-title';
+import { EmptyState, ErrorState } from '@web/components/page-states';
+import { Button } from '@web/components/ui/button';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { LoadingState } from '@web/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { errorMessage } from '@web/lib/api';
+import { formatCount } from '@web/lib/format';
+import { useSearchParamState } from '@web/lib/use-search-param';
+import { Columns3, List, ListTodo, Plus, RotateCw } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTasks } from './api';
+import { countTasks, filterTasks, type PriorityFilter, type StatusFilter } from './filter';
+import type { TaskHandlers } from './task-actions-menu';
+import { TaskBoard } from './task-board';
+import { TaskCounters } from './task-counters';
+import { TaskFormDialog } from './task-form-dialog';
+import { TaskList } from './task-list';
+import { TasksToolbar } from './tasks-toolbar';
+import { useTaskActions } from './use-task-actions';
+
+export const DELETE_TASK_CONFIRM = 'Are you sure you want to delete this task?';
 
 export function TasksPage() {
-  return <AreaPlaceholder title="Tasks" />;
+  usePageTitle('Tasks', 'Plan and track the work for your clients');
+  const tasks = useTasks();
+  const actions = useTaskActions();
+  const [search, setSearch] = useSearchParamState();
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [priority, setPriority] = useState<PriorityFilter>('all');
+  const [view, setView] = useState('board');
+  const [form, setForm] = useState<{ open: boolean; task?: Task }>({ open: false });
+  const [deleting, setDeleting] = useState<Task>();
+
+  const all = tasks.data ?? [];
+  const counts = useMemo(() => countTasks(tasks.data ?? []), [tasks.data]);
+  const filtered = useMemo(
+    () => filterTasks(tasks.data ?? [], search, status, priority),
+    [tasks.data, search, status, priority],
+  );
+  const isFiltering = search.trim() !== '' || status !== 'all' || priority !== 'all';
+  const openAdd = () => setForm({ open: true });
+  const handlers: TaskHandlers = {
+    onEdit: (task) => setForm({ open: true, task }),
+    onDuplicate: actions.duplicate,
+    onDelete: setDeleting,
+    onMove: actions.move,
+    onToggle: actions.toggle,
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
+      <TaskCounters counts={counts} />
+      <TasksToolbar
+        search={search}
+        onSearchChange={setSearch}
+        status={status}
+        onStatusChange={setStatus}
+        priority={priority}
+        onPriorityChange={setPriority}
+        onAdd={openAdd}
+      />
+      {tasks.isPending ? (
+        <LoadingState text="Loading tasks..." className="min-h-[40vh]" />
+      ) : tasks.isError ? (
+        <ErrorState
+          title="Unable to load tasks"
+          description={errorMessage(tasks.error, 'Failed to load tasks')}
+          action={
+            <Button variant="outline" onClick={() => void tasks.refetch()} disabled={tasks.isFetching}>
+              <RotateCw aria-hidden="true" className={tasks.isFetching ? 'animate-spin' : undefined} />
+              Retry
+            </Button>
+          }
+        />
+      ) : (
+        <Tabs value={view} onValueChange={setView} className="grid min-w-0 grid-cols-1 gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {isFiltering
+                ? `${filtered.length} of ${formatCount(all.length, 'task')}`
+                : formatCount(all.length, 'task')}
+            </p>
+            <TabsList aria-label="View">
+              <TabsTrigger value="board">
+                <Columns3 aria-hidden="true" />
+                Board View
+              </TabsTrigger>
+              <TabsTrigger value="list">
+                <List aria-hidden="true" />
+                List View
+              </TabsTrigger>
+            </TabsList>
+          </div>
+          {filtered.length === 0 ? (
+            <EmptyState
+              icon={ListTodo}
+              title="No tasks found"
+              description={
+                isFiltering ? 'Try adjusting your filters' : 'Get started by adding your first task'
+              }
+              action={
+                !isFiltering && (
+                  <Button onClick={openAdd}>
+                    <Plus aria-hidden="true" />
+                    Add Task
+                  </Button>
+                )
+              }
+            />
+          ) : (
+            <>
+              <TabsContent value="board">
+                <TaskBoard tasks={filtered} handlers={handlers} />
+              </TabsContent>
+              <TabsContent value="list" className="min-w-0">
+                <TaskList tasks={filtered} handlers={handlers} />
+              </TabsContent>
+            </>
+          )}
+        </Tabs>
+      )}
+      <TaskFormDialog
+        open={form.open}
+        onOpenChange={(open) => setForm((current) => ({ ...current, open }))}
+        task={form.task}
+      />
+      <ConfirmDialog
+        open={deleting !== undefined}
+        onOpenChange={(open) => !open && setDeleting(undefined)}
+        title={`Delete ${deleting?.title ?? 'task'}?`}
+        description={DELETE_TASK_CONFIRM}
+        onConfirm={() => deleting && actions.remove(deleting)}
+      />
+    </div>
+  );
 }

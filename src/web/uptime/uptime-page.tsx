@@ -6,6 +6,7 @@ import { SearchInput } from '@web/components/search-input';
 import { ShowMoreButton, useShowMore } from '@web/components/show-more';
 import { TabsContent } from '@web/components/ui/tabs';
 import type { ViewMode } from '@web/components/view-tabs';
+import { useSearchParamState } from '@web/lib/use-search-param';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useMonitors, useRefreshMonitors, useUpdateResponseTimes } from './api';
 import { filterMonitors } from './filter';
@@ -18,7 +19,7 @@ export function UptimePage() {
   const monitors = useMonitors({ poll: true });
   const refresh = useRefreshMonitors();
   useUpdateResponseTimes();
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useSearchParamState();
   const [view, setView] = useState<ViewMode>('list');
   // Typing stays responsive with thousands of monitors: the list catches up a moment later.
   const deferred = useDeferredValue(search);

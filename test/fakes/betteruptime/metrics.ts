@@ -31,14 +31,13 @@ export function slaBody(monitor: RawMonitor, query: SlaQuery, seed: number, now:
   const random = createRandom(seedOf(seed, monitor.id, query.from ?? '', query.to ?? ''));
   const period = Math.max(DAY_MS, Math.min(to + DAY_MS, now) - from) / 1000;
   const status = monitor.attributes.status;
+  // Incidents come at a daily rate, so one day is mostly clean and a month adds up: a down monitor has
+  // a bad day now and then (and its last day, which covers the outage going on now).
+  const days = period / 86_400;
+  const rate = status === 'down' ? 0.3 : status === 'pending' ? 0 : 0.04;
+  const ongoing = status === 'down' && to + DAY_MS >= now ? 1 : 0;
   const incidents =
-    status === 'down'
-      ? random.int(3, 12)
-      : status === 'pending'
-        ? 0
-        : random.chance(0.5)
-          ? 0
-          : random.int(1, 4);
+    ongoing + (days <= 1 ? (random.chance(rate) ? 1 : 0) : Math.round(rate * days * (0.5 + random.int(0, 100) / 100)));
   // Down monitors lose hours; healthy ones minutes. Durations are whole seconds, as Better Uptime's are.
   const perIncident = status === 'down' ? random.int(1_800, 14_400) : random.int(60, 900);
   const downtime = Math.min(period, incidents * perIncident);

@@ -1,31 +1,28 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { DialogOverlay } from '@web/components/ui/dialog';
-import { cn } from '@web/lib/utils';
-import { filterSearchItems, moveHighlight } from '@web/search/filter';
+import { Spinner } from '@web/components/ui/spinner';
+import { moveHighlight } from '@web/search/filter';
+import { indexOfId, mergeSearchResults } from '@web/search/merge';
 import { pageEntries } from '@web/search/page-entries';
-import { type SearchItem, type SearchItemType, searchTypeStyles } from '@web/search/types';
-import { FileText, Globe, type LucideIcon, Search, Server, Zap } from 'lucide-react';
+import { optionId, SearchResults } from '@web/search/search-results';
+import type { SearchItem } from '@web/search/types';
+import { useServerSearch } from '@web/search/use-server-search';
+import { Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
-
-const typeIcons: Record<SearchItemType, LucideIcon> = {
-  website: Globe,
-  server: Server,
-  page: FileText,
-  action: Zap,
-};
 
 interface SearchDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  items?: readonly SearchItem[];
+  /** The local entries (the app's pages); the server adds its records. */
+  pages?: readonly SearchItem[];
 }
 
 /**
  * The global search (spec §2): type to filter, arrows to move, Enter to go, Esc to close. The panel
  * unmounts when the dialog closes, which resets the query and the highlight.
  */
-export function SearchDialog({ open, onOpenChange, items = pageEntries }: SearchDialogProps) {
+export function SearchDialog({ open, onOpenChange, pages = pageEntries }: SearchDialogProps) {
   const [, navigate] = useLocation();
   const select = (item: SearchItem) => {
     onOpenChange(false);
@@ -40,7 +37,7 @@ export function SearchDialog({ open, onOpenChange, items = pageEntries }: Search
           className="fixed top-[12vh] left-1/2 z-50 w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-xl border bg-popover text-popover-foreground shadow-2xl outline-none data-[state=open]:animate-fade-in"
         >
           <DialogPrimitive.Title className="sr-only">Search</DialogPrimitive.Title>
-          <SearchPanel items={items} onSelect={select} />
+          <SearchPanel pages={pages} onSelect={select} />
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
@@ -48,31 +45,37 @@ export function SearchDialog({ open, onOpenChange, items = pageEntries }: Search
 }
 
 function SearchPanel({
-  items,
-  onSelect: select,
+  pages,
+  onSelect,
 }: {
-  items: readonly SearchItem[];
+  pages: readonly SearchItem[];
   onSelect: (item: SearchItem) => void;
 }) {
   const [query, setQuery] = useState('');
-  const [highlight, setHighlight] = useState(0);
+  // The highlight follows an entry, not a position, so late server results do not move it.
+  const [activeId, setActiveId] = useState<string | null>(null);
   const listId = useId();
-  const results = useMemo(() => filterSearchItems(items, query), [items, query]);
+  const server = useServerSearch(query);
+  const results = useMemo(() => mergeSearchResults(pages, server.items, query), [pages, server.items, query]);
+  const highlight = indexOfId(results, activeId);
 
   // Keep the highlighted entry visible while moving through a long list with the arrow keys.
   useEffect(() => {
-    document.getElementById(`${listId}-${highlight}`)?.scrollIntoView?.({ block: 'nearest' });
+    document.getElementById(optionId(listId, highlight))?.scrollIntoView?.({ block: 'nearest' });
   }, [listId, highlight]);
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      setHighlight((h) => moveHighlight(h, event.key === 'ArrowDown' ? 1 : -1, results.length));
+      const next = moveHighlight(highlight, event.key === 'ArrowDown' ? 1 : -1, results.length);
+      setActiveId(results[next]?.id ?? null);
     } else if (event.key === 'Enter') {
       event.preventDefault();
       const item = results[highlight];
-      if (item) select(item);
+      if (item) onSelect(item);
     }
   };
+  const searching = results.length === 0 && server.isPending;
 
   return (
     <>
@@ -84,74 +87,43 @@ function SearchPanel({
           aria-expanded="true"
           aria-controls={listId}
           aria-autocomplete="list"
-          aria-activedescendant={results[highlight] ? `${listId}-${highlight}` : undefined}
+          aria-activedescendant={results[highlight] ? optionId(listId, highlight) : undefined}
           placeholder="Search websites, servers, pages..."
           value={query}
           onChange={(e) => {
             setQuery(e.target.value);
-            setHighlight(0);
+            setActiveId(null);
           }}
           onKeyDown={onKeyDown}
           className="h-12 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground"
         />
+        {server.isFetching && <Spinner className="text-muted-foreground" />}
         <kbd className="hidden rounded border bg-muted px-1.5 py-0.5 text-[10px] font-medium text-muted-foreground sm:inline">
           Esc
         </kbd>
       </div>
-      {results.length === 0 ? (
+      {results.length > 0 ? (
+        <SearchResults
+          listId={listId}
+          results={results}
+          highlight={highlight}
+          onHighlight={(index) => setActiveId(results[index]?.id ?? null)}
+          onSelect={onSelect}
+        />
+      ) : searching ? (
+        <p role="status" className="px-4 py-10 text-center text-sm text-muted-foreground">
+          Searching...
+        </p>
+      ) : (
         <div className="px-4 py-10 text-center">
           <p className="text-sm font-medium">No results found for "{query}"</p>
           <p className="mt-1 text-sm text-muted-foreground">Try searching for websites, servers, or pages</p>
         </div>
-      ) : (
-        <div
-          id={listId}
-          role="listbox"
-          aria-label="Search results"
-          className="max-h-[400px] overflow-y-auto p-2"
-        >
-          {results.map((item, index) => {
-            const Icon = typeIcons[item.type];
-            return (
-              // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard.
-              <div
-                key={item.id}
-                id={`${listId}-${index}`}
-                role="option"
-                tabIndex={-1}
-                aria-selected={index === highlight}
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseMove={() => setHighlight(index)}
-                onClick={() => select(item)}
-                className={cn(
-                  'flex cursor-pointer items-center gap-3 rounded-md px-3 py-2.5',
-                  index === highlight && 'bg-accent text-accent-foreground',
-                )}
-              >
-                <span
-                  className={cn(
-                    'flex size-8 shrink-0 items-center justify-center rounded-md',
-                    searchTypeStyles[item.type],
-                  )}
-                >
-                  <Icon className="size-4" aria-hidden="true" />
-                </span>
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-medium">{item.title}</span>
-                  <span className="block truncate text-xs text-muted-foreground">{item.description}</span>
-                </span>
-                <span
-                  className={cn(
-                    'rounded px-1.5 py-0.5 text-[10px] font-medium uppercase',
-                    searchTypeStyles[item.type],
-                  )}
-                >
-                  {item.type}
-                </span>
-              </div>
-            );
-          })}
-        </div>
+      )}
+      {server.isError && (
+        <p role="alert" className="border-t px-4 py-2 text-xs text-destructive">
+          Records could not be searched just now; pages are still listed.
+        </p>
       )}
     </>
   );

@@ -1,0 +1,74 @@
+import type { SiteCard as SiteCardData } from '@shared/dashboard';
+import { httpsUrl } from '@web/components/external-link-button';
+import { Button } from '@web/components/ui/button';
+import { formatDateTime, formatLastChecked, formatResponseTime, orDash } from '@web/lib/format';
+import { ExternalLink, Settings2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { manageLink, siteStatus } from './status';
+import { StatusPill } from './status-pill';
+
+const providerNames = { gridpane: 'GridPane', kinsta: 'Kinsta' } as const;
+
+/** One site of the Website Status card (spec §3 "Site card"): Manage opens it, visit opens the site. */
+export function SiteCard({ site }: { site: SiteCardData }) {
+  const status = siteStatus(site.status);
+  return (
+    <li data-testid="site-card" className="flex flex-col gap-3 rounded-lg border p-4">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="truncate text-sm font-semibold" title={site.siteName}>
+            {site.siteName}
+          </h3>
+          <p className="truncate text-xs text-muted-foreground">{site.domain}</p>
+        </div>
+        <StatusPill {...status} />
+      </div>
+      <dl className="grid grid-cols-2 gap-x-3 gap-y-1.5 text-xs">
+        <Fact term="Uptime" value={orDash(site.uptime)} />
+        <Fact term="Response" value={formatResponseTime(site.responseTime)} />
+        <Fact
+          term="Last check"
+          value={
+            site.lastCheck ? (
+              <time dateTime={site.lastCheck} title={formatDateTime(site.lastCheck)}>
+                {formatLastChecked(site.lastCheck)}
+              </time>
+            ) : (
+              '—'
+            )
+          }
+        />
+        <Fact term="Provider" value={providerNames[site.provider]} />
+      </dl>
+      <div className="mt-auto flex gap-2">
+        <Button asChild variant="outline" size="sm" className="flex-1">
+          <Link href={manageLink(site)} aria-label={`Manage ${site.siteName}`}>
+            <Settings2 aria-hidden="true" />
+            Manage
+          </Link>
+        </Button>
+        <Button asChild variant="outline" size="icon-sm">
+          <a
+            href={httpsUrl(site.url)}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`Visit ${site.domain}`}
+            title={`Visit ${site.domain}`}
+          >
+            <ExternalLink aria-hidden="true" />
+          </a>
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function Fact({ term, value }: { term: string; value: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-muted-foreground">{term}</dt>
+      <dd className="truncate font-medium tabular-nums">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { Task } from '@shared/tasks';
+import { Card } from '@web/components/ui/card';
+import { Checkbox } from '@web/components/ui/checkbox';
+import { cn } from '@web/lib/utils';
+import { Building2, Globe } from 'lucide-react';
+import { TaskActionsMenu, type TaskHandlers } from './task-actions-menu';
+import { AssigneeAvatar, DueText, PriorityBadge, TaskTags } from './task-badges';
+
+/** A task on the board: done checkbox, title, priority, client, due label, tags, assignee, menu. */
+export function TaskCard({ task, handlers }: { task: Task; handlers: TaskHandlers }) {
+  const done = task.status === 'completed';
+  const titleId = `task-${task.id}-title`;
+  return (
+    <Card role="article" aria-labelledby={titleId} className="grid gap-2.5 p-3">
+      <div className="flex items-start gap-2.5">
+        <Checkbox
+          checked={done}
+          onCheckedChange={() => handlers.onToggle(task)}
+          aria-label={done ? `Mark ${task.title} as not done` : `Mark ${task.title} as done`}
+          className="mt-0.5"
+        />
+        <div className="min-w-0 flex-1">
+          <h3
+            id={titleId}
+            className={cn(
+              'text-sm leading-snug font-medium break-words',
+              done && 'text-muted-foreground line-through',
+            )}
+          >
+            {task.title}
+          </h3>
+          {task.description && (
+            <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{task.description}</p>
+          )}
+        </div>
+        <TaskActionsMenu task={task} handlers={handlers} />
+      </div>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-muted-foreground">
+        <PriorityBadge priority={task.priority} />
+        {task.client && (
+          <span className="inline-flex min-w-0 items-center gap-1">
+            <Building2 className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="sr-only">Client: </span>
+            <span className="truncate">{task.client.name}</span>
+          </span>
+        )}
+        {task.website && (
+          <span className="inline-flex min-w-0 items-center gap-1">
+            <Globe className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="sr-only">Website: </span>
+            <span className="truncate">{task.website.name}</span>
+          </span>
+        )}
+      </div>
+      {(task.tags.length > 0 || task.dueDate || task.assignee) && (
+        <div className="flex items-center gap-2">
+          <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1.5">
+            <DueText dueDate={task.dueDate} done={done} />
+            <TaskTags tags={task.tags} />
+          </div>
+          {task.assignee && <AssigneeAvatar username={task.assignee.username} />}
+        </div>
+      )}
+    </Card>
+  );
+}

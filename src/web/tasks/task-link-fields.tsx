@@ -1,0 +1,66 @@
+import type { Task } from '@shared/tasks';
+import { useClients } from '@web/clients/api';
+import { FormField } from '@web/components/ui/form-field';
+import { useUsers } from '@web/team/api';
+import { useWebsites } from '@web/websites/api';
+import { Controller } from 'react-hook-form';
+import { FormSelect, type Option } from './form-select';
+import type { TaskForm } from './task-form-fields';
+
+type LinkField = 'assigneeId' | 'clientId' | 'websiteId';
+
+/** Options from the lists, keeping the task's current link even when the list lacks it. */
+function withCurrent(options: Option[], current: { id: number; name: string } | null | undefined): Option[] {
+  if (!current || options.some((o) => o.value === String(current.id))) return options;
+  return [{ value: String(current.id), label: current.name }, ...options];
+}
+
+/** Assignee (the team), client and website: plain selects, "None" for no link. */
+export function TaskLinkFields({ form, task }: { form: TaskForm; task?: Task }) {
+  const users = useUsers();
+  const clients = useClients();
+  const websites = useWebsites();
+  const { errors } = form.formState;
+
+  const assignees = withCurrent(
+    (users.data ?? []).map((u) => ({ value: String(u.id), label: u.username })),
+    task?.assignee && { id: task.assignee.id, name: task.assignee.username },
+  );
+  const clientOptions = withCurrent(
+    (clients.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+    task?.client,
+  );
+  const websiteOptions = withCurrent(
+    (websites.data ?? []).filter((w) => !w.removed).map((w) => ({ value: String(w.id), label: w.name })),
+    task?.website,
+  );
+
+  const linkSelect = (name: LinkField, label: string, options: Option[], noneLabel: string) => (
+    <FormField label={label} error={errors[name]?.message} className="col-span-2 sm:col-span-1">
+      {(field) => (
+        <Controller
+          control={form.control}
+          name={name}
+          render={({ field: { value, onChange, ref } }) => (
+            <FormSelect
+              field={field}
+              selectRef={ref}
+              value={value == null ? null : String(value)}
+              onChange={(v) => onChange(v === null ? null : Number(v))}
+              options={options}
+              noneLabel={noneLabel}
+            />
+          )}
+        />
+      )}
+    </FormField>
+  );
+
+  return (
+    <>
+      {linkSelect('assigneeId', 'Assignee', assignees, 'Unassigned')}
+      {linkSelect('clientId', 'Client', clientOptions, 'No client')}
+      {linkSelect('websiteId', 'Website', websiteOptions, 'No website')}
+    </>
+  );
+}

@@ -1,0 +1,134 @@
+import type { Page } from '@playwright/test';
+import { admin, expect, newUser, signIn, state, test } from './support/fixtures';
+
+type DashboardBody = { totalSites: number | null; uptime30d: number | null; online: number | null };
+
+/** Connects the fake GridPane and Better Uptime through the API unless an earlier spec did. */
+async function connectProviders(page: Page) {
+  const { gridpane, betteruptime } = state();
+  const list = (await (await page.request.get('/api/integrations')).json()) as {
+    provider: string;
+    enabled: boolean;
+    configured: boolean;
+  }[];
+  const ready = (provider: string) => list.some((i) => i.provider === provider && i.enabled && i.configured);
+  if (!ready('gridpane')) {
+    const res = await page.request.post('/api/integrations/gridpane', {
+      data: { baseUrl: gridpane.url, accessToken: gridpane.token },
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
+  if (!ready('betteruptime')) {
+    const res = await page.request.post('/api/integrations/betteruptime', {
+      data: { apiToken: betteruptime.token, baseUrl: betteruptime.url },
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
+}
+
+/** The figures come from background jobs: poll the API until sites and 30-day uptime are known. */
+async function waitForFigures(page: Page): Promise<DashboardBody> {
+  let body: DashboardBody = { totalSites: null, uptime30d: null, online: null };
+  await expect(async () => {
+    body = (await (await page.request.get('/api/dashboard')).json()) as DashboardBody;
+    expect(body.totalSites).not.toBeNull();
+    expect(body.uptime30d).not.toBeNull();
+  }).toPass({ timeout: 60_000, intervals: [500, 1_000, 2_000] });
+  return body;
+}
+
+test('dashboard figures match the fleet; site cards and quick actions navigate', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, admin);
+  await connectProviders(page);
+  await waitForFigures(page);
+  const monitors = (await (await page.request.get('/api/monitors')).json()) as {
+    data: { attributes: { status: string } }[];
+  };
+  const up = monitors.data.filter((m) => m.attributes.status === 'up').length;
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Agency Management Hub' })).toBeVisible();
+  const sites = page.getByTestId('metric-total-sites');
+  await expect(sites.getByTestId('metric-value')).toHaveText(String(state().gridpane.sites.length));
+  const online = page.getByTestId('metric-online');
+  await expect(online.getByTestId('metric-value')).toHaveText(String(up));
+  await expect(online).toContainText(`of ${monitors.data.length} monitors`);
+  await expect(page.getByTestId('metric-avg-response').getByTestId('metric-value')).toHaveText(/^[\d,]+ ms$/);
+  await expect(page.getByTestId('metric-uptime').getByTestId('metric-value')).toHaveText(/^\d{1,3}\.\d{2}%$/);
+
+  // Website status: at most 4 cards; Manage opens the site's page, visit opens the site itself.
+  const cards = page.getByTestId('site-card');
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBeLessThanOrEqual(4);
+  const first = cards.first();
+  const domain = (await first.locator('p').first().textContent()) ?? '';
+  await expect(first.getByRole('link', { name: `Visit ${domain}` })).toHaveAttribute(
+    'href',
+    new RegExp(`^https://${domain.replace(/\./g, '\\.')}`),
+  );
+  await expect(first.getByRole('link', { name: `Visit ${domain}` })).toHaveAttribute('target', '_blank');
+  await first.getByRole('link', { name: /^Manage / }).click();
+  await expect(page).toHaveURL(/\/websites\/(internal\/)?\d+$/);
+
+  // Quick actions and the metric links really navigate.
+  for (const [name, path] of [
+    ['Add New Site', '/websites'],
+    ['Server Management', '/servers'],
+    ['View Analytics', '/analytics'],
+  ] as const) {
+    await page.goto('/');
+    await page.getByRole('list', { name: 'Quick actions' }).getByRole('link', { name }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+  }
+  await page.goto('/');
+  await page.getByTestId('metric-online').getByRole('link').click();
+  await expect(page).toHaveURL(/\/uptime$/);
+});
+
+test('global search finds a client from the server; arrows and Enter open it', async ({ page }) => {
+  await signIn(page, admin);
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const name = `Quillfeather ${id}`;
+  const res = await page.request.post('/api/clients', { data: { name } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+
+  // The shell (and its Ctrl+K listener) loads after sign-in.
+  await expect(page.getByRole('button', { name: 'Search' })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  const input = page.getByPlaceholder('Search websites, servers, pages...');
+  await expect(input).toBeFocused();
+  await input.fill(`feather ${id}`.toUpperCase());
+  const option = page.getByRole('option', { name: new RegExp(name) });
+  await expect(option).toBeVisible();
+  await expect(option).toContainText('Client');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/clients\?q=/);
+  expect(decodeURIComponent(new URL(page.url()).search)).toContain(name);
+  await expect(input).toBeHidden();
+});
+
+test('the bell shows unread notifications and Mark all as read clears the badge', async ({ page }) => {
+  const user = await newUser(page, 'bell');
+  const forgot = await page.request.post('/api/auth/forgot-password', { data: { email: user.email } });
+  const { token } = (await forgot.json()) as { token?: string };
+  expect(token, 'development mode returns the reset token').toBeTruthy();
+  user.password = `${user.password} 2`;
+  const reset = await page.request.post('/api/auth/reset-password', {
+    data: { token, newPassword: user.password },
+  });
+  expect(reset.ok(), await reset.text()).toBeTruthy();
+
+  await signIn(page, user);
+  const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+  await expect(bell).toBeVisible();
+  await expect(bell).toHaveText(/^[1-9]\d*|99\+$/);
+  await bell.click();
+  await expect(page.getByText('Your password was reset')).toBeVisible();
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toHaveText('');
+});
