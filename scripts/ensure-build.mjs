@@ -20,6 +20,9 @@ export function ensureBuilt() {
   const built = fs.existsSync(stamp) && fs.statSync(stamp).mtimeMs >= newestMtime(path.join(root, 'src'));
   if (built) return;
   console.log('Building Agency Hub (first start or changed sources)…');
-  const r = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

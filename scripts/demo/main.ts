@@ -26,7 +26,14 @@ const wordpress = await startFakeWordPress({ domains, seed, cases: mixedCases(do
 
 const server: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
   cwd: root,
-  env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const stop = async (code = 0) => {
@@ -51,9 +58,15 @@ const setupToken = await new Promise<string>((resolve, reject) => {
 try {
   const api = apiClient(base);
   await api.call('POST', '/api/auth/setup', { token: setupToken, ...demoUser });
-  await api.call('POST', '/api/integrations/gridpane', { baseUrl: gridpane.url, accessToken: gridpane.token });
+  await api.call('POST', '/api/integrations/gridpane', {
+    baseUrl: gridpane.url,
+    accessToken: gridpane.token,
+  });
   await api.call('POST', '/api/integrations/betteruptime', { apiToken: uptime.token, baseUrl: uptime.url });
-  await api.call('POST', '/api/integrations/hdsnapshot', { globalToken: wordpress.token, urlTemplate: wordpress.urlTemplate });
+  await api.call('POST', '/api/integrations/hdsnapshot', {
+    globalToken: wordpress.token,
+    urlTemplate: wordpress.urlTemplate,
+  });
   await api.call('GET', '/api/sites'); // the first GridPane sync, so websites exist for tags and tasks
   await seedAgency(api);
 } catch (err) {

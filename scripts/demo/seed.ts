@@ -6,7 +6,10 @@ export function apiClient(base: string) {
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await fetch(`${base}${path}`, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(cookie ? { cookie } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(60_000),
     });
@@ -25,22 +28,28 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 /** Clients with tags, colleagues and tasks linked to clients, websites and people. */
 export async function seedAgency(api: Api): Promise<void> {
   const tagIds = new Map<string, number>();
-  for (const tag of demoTags) tagIds.set(tag.name, (await api.call<{ id: number }>('POST', '/api/tags', tag)).id);
+  for (const tag of demoTags)
+    tagIds.set(tag.name, (await api.call<{ id: number }>('POST', '/api/tags', tag)).id);
 
   const clientIds: number[] = [];
   for (const { tags, ...client } of demoClients) {
     const slug = client.company.toLowerCase().replace(/[^a-z0-9]+/g, '');
     const created = await api.call<{ id: number }>('POST', '/api/clients', {
       ...client,
-      email: `${client.name.split(' ')[0]!.toLowerCase().replace(/[^a-z]/g, '')}@${slug}.example`,
+      email: `${client.name
+        .split(' ')[0]!
+        .toLowerCase()
+        .replace(/[^a-z]/g, '')}@${slug}.example`,
       phone: `+1 555 01${String(clientIds.length).padStart(2, '0')}`,
     });
     clientIds.push(created.id);
-    for (const tag of tags) await api.call('POST', `/api/clients/${created.id}/tags`, { tagId: tagIds.get(tag) });
+    for (const tag of tags)
+      await api.call('POST', `/api/clients/${created.id}/tags`, { tagId: tagIds.get(tag) });
   }
 
   const userIds = [(await api.call<{ id: number }>('GET', '/api/auth/me')).id];
-  for (const colleague of demoColleagues) userIds.push((await api.call<{ id: number }>('POST', '/api/users', colleague)).id);
+  for (const colleague of demoColleagues)
+    userIds.push((await api.call<{ id: number }>('POST', '/api/users', colleague)).id);
 
   const websites = await api.call<{ id: number }[]>('GET', '/api/websites');
   for (const [i, task] of demoTasks.entries()) {

@@ -58,7 +58,9 @@ test('configure Better Uptime and HD Snapshot, browse monitors, see a site’s u
   // Uptime: every monitor, list view by default, figures with 2 decimals and in ms.
   await page.getByRole('navigation').getByRole('link', { name: 'Uptime' }).click();
   await expect(page).toHaveURL(/\/uptime$/);
-  await expect(page.getByText(new RegExp(`^${bu.monitors} of ${bu.monitors} monitors( \\(cached\\))?$`))).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`^${bu.monitors} of ${bu.monitors} monitors( \\(cached\\))?$`)),
+  ).toBeVisible();
   await expect(page.getByRole('tab', { name: 'List View' })).toHaveAttribute('aria-selected', 'true');
   const rows = page.getByRole('table').locator('tbody tr');
   await expect(rows).toHaveCount(bu.monitors);

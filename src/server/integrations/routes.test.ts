@@ -100,6 +100,13 @@ describe('integrations', () => {
     expect(sites.statusCode).toBe(409);
     expect(sites.json().code).toBe('integration_disabled');
     expect((await call('PATCH', '/api/integrations/gridpane', { enabled: true })).json().enabled).toBe(true);
+    const log = (await call('GET', '/api/activity?limit=2'))
+      .json()
+      .data.map((a: { message: string }) => a.message);
+    expect(log).toEqual([
+      'alice switched on the GridPane integration',
+      'alice switched off the GridPane integration',
+    ]);
     const bu = await call('PATCH', '/api/integrations/betteruptime', { enabled: true });
     expect(bu.statusCode).toBe(409);
     expect(bu.json()).toMatchObject({

@@ -115,6 +115,12 @@ export async function toggleIntegration(
     .update(integrations)
     .set({ enabled, updatedAt: deps.clock.now() })
     .where(eq(integrations.provider, provider));
+  await recordActivity(deps.db, actor, {
+    type: enabled ? 'success' : 'warning',
+    action: enabled ? 'integration.enabled' : 'integration.disabled',
+    message: `switched ${enabled ? 'on' : 'off'} the ${providerNames[provider]} integration`,
+    link: '/integrations',
+  });
   return toView(deps, provider, { ...row, enabled });
 }
 

@@ -38,7 +38,10 @@ export function refreshFigures(services: Services): Promise<{ updated: number; f
           // Paused and pending monitors have no meaningful figures to fetch today.
           if (m.attributes.status === 'pending') return undefined;
           try {
-            const [sla, times] = await Promise.all([client.getSla(m.id, from, today), client.getResponseTimes(m.id)]);
+            const [sla, times] = await Promise.all([
+              client.getSla(m.id, from, today),
+              client.getResponseTimes(m.id),
+            ]);
             return { monitor: m, sla: sla.availability, avg: times.averageMs };
           } catch (err) {
             if (!isProviderError(err)) throw err;

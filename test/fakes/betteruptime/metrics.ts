@@ -37,7 +37,8 @@ export function slaBody(monitor: RawMonitor, query: SlaQuery, seed: number, now:
   const rate = status === 'down' ? 0.3 : status === 'pending' ? 0 : 0.04;
   const ongoing = status === 'down' && to + DAY_MS >= now ? 1 : 0;
   const incidents =
-    ongoing + (days <= 1 ? (random.chance(rate) ? 1 : 0) : Math.round(rate * days * (0.5 + random.int(0, 100) / 100)));
+    ongoing +
+    (days <= 1 ? (random.chance(rate) ? 1 : 0) : Math.round(rate * days * (0.5 + random.int(0, 100) / 100)));
   // Down monitors lose hours; healthy ones minutes. Durations are whole seconds, as Better Uptime's are.
   const perIncident = status === 'down' ? random.int(1_800, 14_400) : random.int(60, 900);
   const downtime = Math.min(period, incidents * perIncident);
