@@ -1,4 +1,4 @@
-import type { IntegrationProvider } from '../../shared/integrations';
+import { type IntegrationProvider, providerNames } from '../../shared/integrations';
 import { AppError } from '../http/errors';
 import { isProviderError } from '../providers/errors';
 import type { Services } from '../services';
@@ -13,32 +13,31 @@ export async function checkCredentials(
   provider: IntegrationProvider,
   settings: ProviderSettings,
 ): Promise<string | undefined> {
-  if (provider === 'betteruptime') return checkBetterUptime(services, settings);
-  if (provider !== 'gridpane') return undefined;
-  const client = services.providers.gridpane({ baseUrl: settings.baseUrl!, token: settings.accessToken! });
-  try {
-    const user = await client.getUser();
-    return `Connected to GridPane as ${user.name}${user.email ? ` (${user.email})` : ''}.`;
-  } catch (err) {
-    if (isProviderError(err) && err.kind === 'unauthorized') {
-      throw new AppError(
-        400,
-        'provider_rejected_credentials',
-        `${err.message}. Check the token and try again.`,
-        {
-          accessToken: ['GridPane did not accept this token'],
-        },
-      );
-    }
-    throw err;
+  if (provider === 'gridpane') {
+    const client = services.providers.gridpane({ baseUrl: settings.baseUrl!, token: settings.accessToken! });
+    return asked(provider, 'accessToken', async () => {
+      const user = await client.getUser();
+      return `Connected to GridPane as ${user.name}${user.email ? ` (${user.email})` : ''}.`;
+    });
   }
+  if (provider === 'betteruptime') {
+    const client = services.providers.betteruptime({ baseUrl: settings.baseUrl, token: settings.apiToken! });
+    return asked(provider, 'apiToken', async () => {
+      await client.checkToken();
+      return 'Connected to Better Uptime.';
+    });
+  }
+  return undefined;
 }
 
-async function checkBetterUptime(services: Services, settings: ProviderSettings): Promise<string> {
-  const client = services.providers.betteruptime({ baseUrl: settings.baseUrl, token: settings.apiToken! });
+/** A rejected token is the person's to fix (400 on the token field); other trouble is the provider's. */
+async function asked(
+  provider: IntegrationProvider,
+  field: string,
+  check: () => Promise<string>,
+): Promise<string> {
   try {
-    await client.checkToken();
-    return 'Connected to Better Uptime.';
+    return await check();
   } catch (err) {
     if (isProviderError(err) && err.kind === 'unauthorized') {
       throw new AppError(
@@ -46,7 +45,7 @@ async function checkBetterUptime(services: Services, settings: ProviderSettings)
         'provider_rejected_credentials',
         `${err.message}. Check the token and try again.`,
         {
-          apiToken: ['Better Uptime did not accept this token'],
+          [field]: [`${providerNames[provider]} did not accept this token`],
         },
       );
     }

@@ -1,6 +1,8 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { ListSummary } from '@web/components/list-summary';
 import { ProviderErrorState } from '@web/components/provider-error';
+import { RefreshButton } from '@web/components/refresh-button';
+import { SearchInput } from '@web/components/search-input';
 import type { CacheMeta } from '@web/components/sync-status';
 import { LoadingState } from '@web/components/ui/spinner';
 import { Tabs } from '@web/components/ui/tabs';
@@ -58,4 +60,31 @@ export function refreshWithToast(
       onError: (error) =>
         toast({ title, description: errorMessage(error, fallback), variant: 'destructive' }),
     });
+}
+
+interface ListToolbarProps {
+  search: string;
+  onSearch: (value: string) => void;
+  placeholder: string;
+  label: string;
+  refreshing: boolean;
+  onRefresh: () => void;
+}
+
+/** The search box and Refresh button above a provider list (servers, monitors). */
+export function ListToolbar(props: ListToolbarProps) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+      <SearchInput
+        value={props.search}
+        onChange={props.onSearch}
+        placeholder={props.placeholder}
+        label={props.label}
+        className="sm:max-w-sm sm:flex-1"
+      />
+      <div className="sm:ml-auto">
+        <RefreshButton loading={props.refreshing} onClick={props.onRefresh} />
+      </div>
+    </div>
+  );
 }

@@ -1,9 +1,7 @@
 import type { Server } from '@shared/servers';
 import { usePageTitle } from '@web/app/page-title';
 import { EmptyState } from '@web/components/page-states';
-import { ProviderList, refreshWithToast } from '@web/components/provider-list';
-import { RefreshButton } from '@web/components/refresh-button';
-import { SearchInput } from '@web/components/search-input';
+import { ListToolbar, ProviderList, refreshWithToast } from '@web/components/provider-list';
 import { Button } from '@web/components/ui/button';
 import { TabsContent } from '@web/components/ui/tabs';
 import type { ViewMode } from '@web/components/view-tabs';
@@ -26,18 +24,14 @@ export function ServersPage() {
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SearchInput
-          value={search}
-          onChange={setSearch}
-          placeholder="Search servers by name or IP..."
-          label="Search servers"
-          className="sm:max-w-sm sm:flex-1"
-        />
-        <div className="sm:ml-auto">
-          <RefreshButton loading={servers.isFetching || refresh.isPending} onClick={onRefresh} />
-        </div>
-      </div>
+      <ListToolbar
+        search={search}
+        onSearch={setSearch}
+        placeholder="Search servers by name or IP..."
+        label="Search servers"
+        refreshing={servers.isFetching || refresh.isPending}
+        onRefresh={onRefresh}
+      />
       <ProviderList
         query={servers}
         noun="server"

@@ -1,8 +1,6 @@
 import type { Monitor } from '@shared/monitors';
 import { usePageTitle } from '@web/app/page-title';
-import { ProviderList, refreshWithToast } from '@web/components/provider-list';
-import { RefreshButton } from '@web/components/refresh-button';
-import { SearchInput } from '@web/components/search-input';
+import { ListToolbar, ProviderList, refreshWithToast } from '@web/components/provider-list';
 import { ShowMoreButton, useShowMore } from '@web/components/show-more';
 import { TabsContent } from '@web/components/ui/tabs';
 import type { ViewMode } from '@web/components/view-tabs';
@@ -32,18 +30,14 @@ export function UptimePage() {
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SearchInput
-          value={search}
-          onChange={setSearch}
-          placeholder="Search monitors by name or URL..."
-          label="Search monitors"
-          className="sm:max-w-sm sm:flex-1"
-        />
-        <div className="sm:ml-auto">
-          <RefreshButton loading={monitors.isFetching || refresh.isPending} onClick={onRefresh} />
-        </div>
-      </div>
+      <ListToolbar
+        search={search}
+        onSearch={setSearch}
+        placeholder="Search monitors by name or URL..."
+        label="Search monitors"
+        refreshing={monitors.isFetching || refresh.isPending}
+        onRefresh={onRefresh}
+      />
       <ProviderList
         query={monitors}
         noun="monitor"

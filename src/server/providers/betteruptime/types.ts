@@ -6,16 +6,10 @@ import type { ProviderList } from '../types';
  * of attributes. Uptime and response times are NOT monitor attributes at Better Uptime: they come from
  * getSla / getResponseTimes and are merged (and cached) by the monitors service.
  */
-export const monitorStatuses = [
-  'up',
-  'down',
-  'paused',
-  'pending',
-  'validating',
-  'maintenance',
-  'unknown',
-] as const;
-export type MonitorStatus = (typeof monitorStatuses)[number];
+// The statuses are part of our API contract; the parser maps Better Uptime's onto them.
+export { type MonitorStatus, monitorStatuses } from '../../../shared/monitors';
+
+import type { MonitorStatus } from '../../../shared/monitors';
 
 export type Monitor = {
   /** A string, as Better Uptime sends it, even though it looks numeric. */
