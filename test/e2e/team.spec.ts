@@ -1,4 +1,4 @@
-import { admin, expect, signIn, test } from './support/fixtures';
+import { admin, expect, newUser, signIn, state, test } from './support/fixtures';
 
 test('add a team member, refuse a duplicate inline, then sign in as the new member', async ({ page }) => {
   const username = `member${Date.now().toString(36)}`;
@@ -8,7 +8,7 @@ test('add a team member, refuse a duplicate inline, then sign in as the new memb
   await expect(page).toHaveURL(/\/team$/);
   await expect(page.getByRole('heading', { name: 'Team', exact: true, level: 2 })).toBeVisible();
   const table = page.getByRole('table');
-  await expect(table.getByRole('columnheader')).toHaveText(['ID', 'Username', 'Email']);
+  await expect(table.getByRole('columnheader')).toHaveText(['ID', 'Username', 'Email', 'Actions']);
   await expect(table.getByRole('row').filter({ hasText: admin.username })).toContainText('(you)');
 
   // Client-side validation, with the spec's messages.
@@ -47,4 +47,32 @@ test('add a team member, refuse a duplicate inline, then sign in as the new memb
   await signIn(page, member);
   await page.goto('/team');
   await expect(table.getByRole('row').filter({ hasText: member.username })).toContainText('(you)');
+});
+
+test('remove a colleague after confirming: they are signed out and cannot sign in again', async ({
+  page,
+  browser,
+}) => {
+  const member = await newUser(page, 'leaver');
+  // The colleague is signed in elsewhere.
+  const elsewhere = await browser.newContext({ baseURL: state().baseURL });
+  const theirPage = await elsewhere.newPage();
+  await signIn(theirPage, member);
+
+  await signIn(page, admin);
+  await page.goto('/team');
+  const row = page.getByRole('table').getByRole('row').filter({ hasText: member.username });
+  await row.getByRole('button', { name: `Remove ${member.username}` }).click();
+  await expect(page.getByRole('alertdialog')).toContainText(`Remove ${member.username}?`);
+  await page.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(page.getByText('User removed', { exact: true })).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  await theirPage.goto('/tasks');
+  await expect(theirPage).toHaveURL(/\/login$/);
+  await theirPage.getByLabel('Username').fill(member.username);
+  await theirPage.getByLabel('Password', { exact: true }).fill(member.password);
+  await theirPage.getByRole('button', { name: 'Sign in' }).click();
+  await expect(theirPage.getByText('Invalid username or password', { exact: true })).toBeVisible();
+  await elsewhere.close();
 });

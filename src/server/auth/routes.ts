@@ -12,10 +12,10 @@ import {
 } from '../../shared/auth';
 import { messageResponse } from '../../shared/errors';
 import { unauthorized } from '../http/errors';
-import { clearSessionCookie, setSessionCookie } from '../http/session';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../http/session';
 import type { Services } from '../services';
 import { type AuthDeps, forgotPassword, login, resetPassword } from './service';
-import { createSession, revokeSession } from './sessions';
+import { createSession, revokeSession, revokeUserSessions } from './sessions';
 
 // Reset and setup requests per IP: enough for a person retrying, too few to mine tokens or spam mail.
 const sensitiveLimit = { max: 10, timeWindow: '15 minutes' };
@@ -70,6 +70,13 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
       return { message: 'Signed out' };
     },
   );
+
+  // Not public: signing out every device needs the session that proves who is asking.
+  r.post('/api/auth/logout-all', { schema: { response: { 200: messageResponse } } }, async (request, reply) => {
+    await revokeUserSessions(services.db, requireUser(request).id);
+    clearSessionCookie(request, reply);
+    return { message: 'Signed out on every device' };
+  });
 
   r.post(
     '/api/auth/forgot-password',

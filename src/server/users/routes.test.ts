@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/support/app';
+import { cookieHeader, createTestApp, type TestApp } from '../../../test/support/app';
 
 let t: TestApp;
 let cookie: string;
@@ -74,5 +74,57 @@ describe('signed out', () => {
     const res = await create({ username: 'mallory', email: 'm@example.com', password: 'secret123' }, {});
     expect(res.statusCode).toBe(401);
     expect((await list()).json().map((u: { username: string }) => u.username)).not.toContain('mallory');
+  });
+});
+
+describe('S4: sessions end with the account or on request', () => {
+  it('removing a colleague signs them out everywhere and frees their tasks', async () => {
+    const t2 = await createTestApp();
+    try {
+      const admin = await t2.signIn();
+      const bob = { username: 'bobremoved', email: 'bobremoved@example.com', password: 'bob password' };
+      const created = await t2.app.inject({ method: 'POST', url: '/api/users', headers: { cookie: admin }, payload: bob });
+      const bobId = created.json().id;
+      const login = (rememberMe: boolean) =>
+        t2.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: bob.username, password: bob.password, rememberMe } });
+      const phone = cookieHeader(await login(true));
+      const laptop = cookieHeader(await login(false));
+      const task = await t2.app.inject({ method: 'POST', url: '/api/tasks', headers: { cookie: admin }, payload: { title: 'Bob’s task', assigneeId: bobId } });
+      expect(task.statusCode).toBe(201);
+
+      const self = await t2.app.inject({ method: 'DELETE', url: `/api/users/${bobId}`, headers: { cookie: phone } });
+      expect(self.statusCode).toBe(400);
+      expect(self.json().message).toMatch(/cannot remove your own account/);
+
+      const res = await t2.app.inject({ method: 'DELETE', url: `/api/users/${bobId}`, headers: { cookie: admin } });
+      expect(res.statusCode).toBe(204);
+      for (const cookie of [phone, laptop]) {
+        expect((await t2.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+      }
+      expect((await login(false)).statusCode).toBe(401);
+      const tasks = (await t2.app.inject({ method: 'GET', url: '/api/tasks', headers: { cookie: admin } })).json();
+      expect(tasks[0].assignee).toBeNull();
+      expect((await t2.app.inject({ method: 'DELETE', url: `/api/users/${bobId}`, headers: { cookie: admin } })).statusCode).toBe(404);
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it('"sign out everywhere" ends every session of that user, and only theirs', async () => {
+    const t2 = await createTestApp();
+    try {
+      const a1 = await t2.signIn();
+      const a2 = await t2.signIn();
+      const other = await t2.signIn({ username: 'carol', email: 'carol@example.com', password: 'carol password' });
+      const res = await t2.app.inject({ method: 'POST', url: '/api/auth/logout-all', headers: { cookie: a1 } });
+      expect(res.statusCode).toBe(200);
+      for (const cookie of [a1, a2]) {
+        expect((await t2.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+      }
+      expect((await t2.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: other } })).statusCode).toBe(200);
+      expect((await t2.app.inject({ method: 'POST', url: '/api/auth/logout-all' })).statusCode).toBe(401);
+    } finally {
+      await t2.close();
+    }
   });
 });

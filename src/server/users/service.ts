@@ -4,7 +4,7 @@ import { type Actor, recordActivity } from '../activity/service';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { conflict } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
 
 export type NewUser = { username: string; email: string; password: string };
 
@@ -85,4 +85,20 @@ export function isUniqueViolation(err: unknown): boolean {
 export async function setPassword(db: Db, userId: number, newPassword: string): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/**
+ * Removes a colleague. Their sessions, reset links and notifications go with the row (foreign-key
+ * cascade), so they are signed out everywhere at once; tasks assigned to them become unassigned.
+ */
+export async function removeUser(db: Db, id: number, actor: SessionUser): Promise<void> {
+  if (id === actor.id) throw badRequest('You cannot remove your own account. Ask a colleague to do it.');
+  const deleted = await db.delete(users).where(eq(users.id, id)).returning({ username: users.username });
+  if (deleted.length === 0) throw notFound('User not found');
+  await recordActivity(db, actor, {
+    type: 'warning',
+    action: 'user.removed',
+    message: `removed team member ${deleted[0]!.username}`,
+    link: '/team',
+  });
 }

@@ -30,12 +30,15 @@ export function useAuth(): AuthState {
   return { user: query.data ?? null, isLoading: query.isPending };
 }
 
-/** Signs out on the server, forgets every cached query and goes to /login. */
-export function useLogout() {
+/**
+ * Signs out on the server (this browser, or with `everywhere` every device of the account), forgets
+ * every cached query and goes to /login.
+ */
+export function useLogout({ everywhere = false } = {}) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   return useMutation({
-    mutationFn: () => api.post<{ message: string }>('/api/auth/logout'),
+    mutationFn: () => api.post<{ message: string }>(everywhere ? '/api/auth/logout-all' : '/api/auth/logout'),
     onSuccess: () => {
       queryClient.clear();
       queryClient.setQueryData(authKeys.me, null);

@@ -14,7 +14,7 @@ const td = 'px-3 py-2.5 align-middle';
 export function ServersTable({ servers }: { servers: readonly Server[] }) {
   return (
     <Card className="overflow-hidden">
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-sm">
           <thead className="border-b bg-muted/40">
             <tr>

@@ -20,3 +20,16 @@ export function useCreateUser() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
+
+export function useRemoveUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<void>(`/api/users/${id}`),
+    // Their tasks lose their assignee: task lists refresh too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: userKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['tasks'] }),
+      ]),
+  });
+}

@@ -2,6 +2,7 @@ import { useAuth } from '@web/app/auth';
 import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
 import { useUsers } from './api';
+import { RemoveUserButton } from './remove-user-button';
 
 export function UsersTable() {
   const users = useUsers();
@@ -23,7 +24,7 @@ export function UsersTable() {
     );
   }
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-sm">
         <caption className="sr-only">Team members</caption>
         <thead>
@@ -34,8 +35,11 @@ export function UsersTable() {
             <th scope="col" className="py-2 pr-4 font-medium">
               Username
             </th>
-            <th scope="col" className="py-2 font-medium">
+            <th scope="col" className="py-2 pr-4 font-medium">
               Email
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              <span className="sr-only">Actions</span>
             </th>
           </tr>
         </thead>
@@ -49,7 +53,8 @@ export function UsersTable() {
                   <span className="ml-1.5 font-normal text-muted-foreground">(you)</span>
                 )}
               </td>
-              <td className="py-2.5 whitespace-nowrap">{user.email}</td>
+              <td className="py-2.5 pr-4 whitespace-nowrap">{user.email}</td>
+              <td className="py-1.5 text-right">{user.id !== me?.id && <RemoveUserButton user={user} />}</td>
             </tr>
           ))}
         </tbody>

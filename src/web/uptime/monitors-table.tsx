@@ -17,7 +17,7 @@ export function MonitorsTable({ monitors }: { monitors: readonly Monitor[] }) {
   const now = Date.now();
   return (
     <Card className="overflow-hidden">
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-sm">
           <thead className="border-b bg-muted/40">
             <tr>

@@ -25,7 +25,7 @@ interface SitesTableProps {
 export function SitesTable({ sites, websites, monitors }: SitesTableProps) {
   return (
     <Card className="overflow-hidden">
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-sm">
           <thead className="border-b bg-muted/40">
             <tr>

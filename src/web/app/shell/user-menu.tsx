@@ -9,7 +9,7 @@ import {
 } from '@web/components/ui/dropdown-menu';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
-import { LogOut } from 'lucide-react';
+import { LogOut, MonitorSmartphone } from 'lucide-react';
 import { useAuth, useLogout } from '../auth';
 
 function initials(name: string): string {
@@ -19,9 +19,10 @@ function initials(name: string): string {
 export function UserMenu() {
   const { user } = useAuth();
   const logout = useLogout();
+  const logoutAll = useLogout({ everywhere: true });
   if (!user) return null;
-  const signOut = () =>
-    logout.mutate(undefined, {
+  const signOut = (mutation: typeof logout) => () =>
+    mutation.mutate(undefined, {
       onError: (error) =>
         toast({
           title: 'Log out failed',
@@ -44,9 +45,13 @@ export function UserMenu() {
           <span className="truncate text-xs text-muted-foreground">{user.email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={signOut} disabled={logout.isPending}>
+        <DropdownMenuItem onSelect={signOut(logout)} disabled={logout.isPending}>
           <LogOut aria-hidden="true" />
           Log out
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={signOut(logoutAll)} disabled={logoutAll.isPending}>
+          <MonitorSmartphone aria-hidden="true" />
+          Sign out everywhere
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
