@@ -72,11 +72,15 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
   );
 
   // Not public: signing out every device needs the session that proves who is asking.
-  r.post('/api/auth/logout-all', { schema: { response: { 200: messageResponse } } }, async (request, reply) => {
-    await revokeUserSessions(services.db, requireUser(request).id);
-    clearSessionCookie(request, reply);
-    return { message: 'Signed out on every device' };
-  });
+  r.post(
+    '/api/auth/logout-all',
+    { schema: { response: { 200: messageResponse } } },
+    async (request, reply) => {
+      await revokeUserSessions(services.db, requireUser(request).id);
+      clearSessionCookie(request, reply);
+      return { message: 'Signed out on every device' };
+    },
+  );
 
   r.post(
     '/api/auth/forgot-password',

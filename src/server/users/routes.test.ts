@@ -83,28 +83,57 @@ describe('S4: sessions end with the account or on request', () => {
     try {
       const admin = await t2.signIn();
       const bob = { username: 'bobremoved', email: 'bobremoved@example.com', password: 'bob password' };
-      const created = await t2.app.inject({ method: 'POST', url: '/api/users', headers: { cookie: admin }, payload: bob });
+      const created = await t2.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: { cookie: admin },
+        payload: bob,
+      });
       const bobId = created.json().id;
       const login = (rememberMe: boolean) =>
-        t2.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: bob.username, password: bob.password, rememberMe } });
+        t2.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: bob.username, password: bob.password, rememberMe },
+        });
       const phone = cookieHeader(await login(true));
       const laptop = cookieHeader(await login(false));
-      const task = await t2.app.inject({ method: 'POST', url: '/api/tasks', headers: { cookie: admin }, payload: { title: 'Bob’s task', assigneeId: bobId } });
+      const task = await t2.app.inject({
+        method: 'POST',
+        url: '/api/tasks',
+        headers: { cookie: admin },
+        payload: { title: 'Bob’s task', assigneeId: bobId },
+      });
       expect(task.statusCode).toBe(201);
 
-      const self = await t2.app.inject({ method: 'DELETE', url: `/api/users/${bobId}`, headers: { cookie: phone } });
+      const self = await t2.app.inject({
+        method: 'DELETE',
+        url: `/api/users/${bobId}`,
+        headers: { cookie: phone },
+      });
       expect(self.statusCode).toBe(400);
       expect(self.json().message).toMatch(/cannot remove your own account/);
 
-      const res = await t2.app.inject({ method: 'DELETE', url: `/api/users/${bobId}`, headers: { cookie: admin } });
+      const res = await t2.app.inject({
+        method: 'DELETE',
+        url: `/api/users/${bobId}`,
+        headers: { cookie: admin },
+      });
       expect(res.statusCode).toBe(204);
       for (const cookie of [phone, laptop]) {
-        expect((await t2.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+        expect(
+          (await t2.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode,
+        ).toBe(401);
       }
       expect((await login(false)).statusCode).toBe(401);
-      const tasks = (await t2.app.inject({ method: 'GET', url: '/api/tasks', headers: { cookie: admin } })).json();
+      const tasks = (
+        await t2.app.inject({ method: 'GET', url: '/api/tasks', headers: { cookie: admin } })
+      ).json();
       expect(tasks[0].assignee).toBeNull();
-      expect((await t2.app.inject({ method: 'DELETE', url: `/api/users/${bobId}`, headers: { cookie: admin } })).statusCode).toBe(404);
+      expect(
+        (await t2.app.inject({ method: 'DELETE', url: `/api/users/${bobId}`, headers: { cookie: admin } }))
+          .statusCode,
+      ).toBe(404);
     } finally {
       await t2.close();
     }
@@ -115,13 +144,25 @@ describe('S4: sessions end with the account or on request', () => {
     try {
       const a1 = await t2.signIn();
       const a2 = await t2.signIn();
-      const other = await t2.signIn({ username: 'carol', email: 'carol@example.com', password: 'carol password' });
-      const res = await t2.app.inject({ method: 'POST', url: '/api/auth/logout-all', headers: { cookie: a1 } });
+      const other = await t2.signIn({
+        username: 'carol',
+        email: 'carol@example.com',
+        password: 'carol password',
+      });
+      const res = await t2.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout-all',
+        headers: { cookie: a1 },
+      });
       expect(res.statusCode).toBe(200);
       for (const cookie of [a1, a2]) {
-        expect((await t2.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+        expect(
+          (await t2.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode,
+        ).toBe(401);
       }
-      expect((await t2.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: other } })).statusCode).toBe(200);
+      expect(
+        (await t2.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: other } })).statusCode,
+      ).toBe(200);
       expect((await t2.app.inject({ method: 'POST', url: '/api/auth/logout-all' })).statusCode).toBe(401);
     } finally {
       await t2.close();
