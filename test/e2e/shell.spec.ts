@@ -59,7 +59,11 @@ test('Ctrl+K opens search; arrows and Enter navigate; Esc closes', async ({ page
   await input.fill('integr');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/integrations$/);
+  await expect(input).toBeHidden();
   await page.keyboard.press('Control+k');
+  // Escape only means something once the dialog is open and focused.
+  await expect(input).toBeFocused();
+  await expect(input).toHaveValue('');
   await page.keyboard.press('Escape');
-  await expect(page.getByPlaceholder('Search websites, servers, pages...')).toBeHidden();
+  await expect(input).toBeHidden();
 });
