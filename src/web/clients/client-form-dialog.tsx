@@ -1,14 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Client, type ClientRequest, clientRequest } from '@shared/clients';
+import { FormDialog } from '@web/components/form-dialog';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { DialogFooter } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
@@ -40,18 +34,16 @@ interface ClientFormDialogProps {
 
 export function ClientFormDialog({ open, onOpenChange, client }: ClientFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{client ? 'Edit Client' : 'Add Client'}</DialogTitle>
-          <DialogDescription>
-            {client ? `Update the details of ${client.name}.` : 'Add a new client to your agency.'}
-          </DialogDescription>
-        </DialogHeader>
-        {/* Keyed so that opening the dialog for another client starts from that client's values. */}
-        <ClientFormBody key={client?.id ?? 'new'} client={client} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={client ? 'Edit Client' : 'Add Client'}
+      description={client ? `Update the details of ${client.name}.` : 'Add a new client to your agency.'}
+      className="sm:max-w-xl"
+    >
+      {/* Keyed so that opening the dialog for another client starts from that client's values. */}
+      <ClientFormBody key={client?.id ?? 'new'} client={client} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 

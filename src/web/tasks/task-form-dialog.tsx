@@ -1,14 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Task, type TaskRequest, taskRequest } from '@shared/tasks';
+import { FormDialog } from '@web/components/form-dialog';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { DialogFooter } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
@@ -68,18 +62,16 @@ interface TaskFormDialogProps {
 
 export function TaskFormDialog({ open, onOpenChange, task }: TaskFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{task ? 'Edit Task' : 'Add Task'}</DialogTitle>
-          <DialogDescription>
-            {task ? `Update the details of ${task.title}.` : 'Add a new task for your team.'}
-          </DialogDescription>
-        </DialogHeader>
-        {/* Keyed so that opening the dialog for another task starts from that task's values. */}
-        <TaskFormBody key={task?.id ?? 'new'} task={task} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={task ? 'Edit Task' : 'Add Task'}
+      description={task ? `Update the details of ${task.title}.` : 'Add a new task for your team.'}
+      className="sm:max-w-2xl"
+    >
+      {/* Keyed so that opening the dialog for another task starts from that task's values. */}
+      <TaskFormBody key={task?.id ?? 'new'} task={task} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 

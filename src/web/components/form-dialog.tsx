@@ -1,0 +1,34 @@
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { cn } from '@web/lib/utils';
+import type { ReactNode } from 'react';
+
+interface FormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  /** Tailwind max-width from `sm` up, e.g. "sm:max-w-xl". */
+  className?: string;
+  children: ReactNode;
+}
+
+/** The Add/Edit dialog frame: title, description, and a form body that scrolls on small screens. */
+export function FormDialog({ open, onOpenChange, title, description, className, children }: FormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className={cn('max-h-[calc(100svh-2rem)] overflow-y-auto', className)}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {children}
+      </DialogContent>
+    </Dialog>
+  );
+}
