@@ -82,6 +82,45 @@ describe('GET /api/dashboard', () => {
   });
 });
 
+describe('GET /api/dashboard after a sync', () => {
+  it('shows what each sync wrote, even within the same millisecond (the clock here stands still)', async () => {
+    const before = (await get('/api/dashboard')).json();
+    const up = uptime.monitors.find((m) => m.attributes.status === 'up')!;
+    uptime.setStatus(up.id, 'down');
+    expect((await get('/api/monitors?refresh=true')).statusCode).toBe(200);
+    const after = (await get('/api/dashboard')).json();
+    expect(after.down).toBe(before.down + 1);
+    expect(after.online).toBe(before.online - 1);
+    const offline = after.websiteStatus.filter((c: { status: string }) => c.status === 'offline');
+    expect(offline).toHaveLength(Math.min(4, after.down));
+    // Every card still links to its website page.
+    for (const c of after.websiteStatus) expect(c.websiteId).toEqual(expect.any(Number));
+  });
+
+  it('drops the figures of an integration that is turned off', async () => {
+    const gp = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/integrations/gridpane',
+      headers: { cookie },
+      payload: { enabled: false },
+    });
+    expect(gp.statusCode).toBe(200);
+    const d = (await get('/api/dashboard')).json();
+    expect(d.integrations.gridpane).toBe(false);
+    expect(d.totalSites).toBeNull();
+    expect(d.websiteStatus).toEqual([]);
+    expect(d.totalMonitors).toBe(uptime.monitors.length);
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/integrations/gridpane',
+      headers: { cookie },
+      payload: { enabled: true },
+    });
+    await t.services.jobs.idle();
+    expect((await get('/api/dashboard')).json().totalSites).toBe(20);
+  });
+});
+
 describe('GET /api/search', () => {
   it('ranks title start, then a word of the title, then the description', async () => {
     await post('/api/clients', { name: 'Brightside Zentalcare' });

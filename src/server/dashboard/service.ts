@@ -1,96 +1,38 @@
 import { and, eq, gte, inArray } from 'drizzle-orm';
-import type { Dashboard, SiteCard, UptimeWidget } from '../../shared/dashboard';
-import { normaliseDomain } from '../../shared/domains';
+import type { Dashboard, UptimeWidget } from '../../shared/dashboard';
 import { monitorDays } from '../db/schema';
-import { gridpaneSites } from '../integrations/gridpane-sync';
 import { listIntegrations } from '../integrations/service';
-import { figuresKey, type MonitorFigures } from '../monitors/figures';
-import { monitorsKey } from '../monitors/sync';
-import { readCache, readCacheMap } from '../provider-cache/service';
-import type { Monitor } from '../providers/betteruptime/types';
-import type { GridPaneSite } from '../providers/gridpane/types';
 import type { Services } from '../services';
 import { websiteIdsBySiteId } from '../websites/service';
+import { dashboardSummary, type Measured } from './summary';
 
 const DAY_MS = 86_400_000;
-const mean = (xs: number[]) =>
-  xs.length ? Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 100) / 100 : null;
-
-function cardStatus(status: Monitor['attributes']['status']): SiteCard['status'] {
-  if (status === 'up') return 'online';
-  if (status === 'down') return 'offline';
-  if (status === 'paused' || status === 'maintenance') return 'maintenance';
-  return 'warning';
-}
-const severity: Record<string, number> = { offline: 0, warning: 1, maintenance: 2, online: 3 };
 
 /**
  * Every figure of the dashboard from the caches (never from a provider): counts, averages, the four
  * sites most in need of attention, and 30-day history of the two monitors with the lowest uptime.
  */
 export async function getDashboard(services: Services): Promise<Dashboard> {
-  const { db } = services;
   const integrations = await listIntegrations(services);
   const on = (p: string) => integrations.some((i) => i.provider === p && i.enabled && i.configured);
-  const [sites, monitors, figures, websiteIds] = await Promise.all([
-    readCache<GridPaneSite>(db, gridpaneSites),
-    readCache<Monitor>(db, monitorsKey),
-    readCacheMap<MonitorFigures>(db, figuresKey),
-    websiteIdsBySiteId(db, 'gridpane'),
-  ]);
-  const hasSites = on('gridpane') && sites.syncedAt !== null;
-  const hasMonitors = on('betteruptime') && monitors.syncedAt !== null;
-  const measured = hasMonitors ? monitors.items.map((m) => ({ m, f: figures.get(m.id) })) : [];
-  const byDomain = new Map(measured.map((x) => [normaliseDomain(x.m.attributes.url), x]));
-
-  const websiteStatus = hasSites
-    ? sites.items
-        .map((s): SiteCard => {
-          const x = byDomain.get(normaliseDomain(s.url));
-          return {
-            siteName: s.url.replace(/^www\./, ''),
-            domain: normaliseDomain(s.url),
-            url: s.url,
-            status: x ? cardStatus(x.m.attributes.status) : null,
-            uptime: x?.f?.uptime != null ? `${x.f.uptime.toFixed(2)}%` : null,
-            lastCheck: x?.m.attributes.last_checked_at ?? null,
-            provider: 'gridpane',
-            responseTime: x?.f?.avgResponseMs ?? null,
-            siteId: s.id,
-            websiteId: websiteIds.get(String(s.id)) ?? null,
-          };
-        })
-        // Problem sites first; then monitored before unmonitored; then the lowest uptime.
-        .sort(
-          (a, b) =>
-            (severity[a.status ?? ''] ?? 4) - (severity[b.status ?? ''] ?? 4) ||
-            Number.parseFloat(a.uptime ?? '101') - Number.parseFloat(b.uptime ?? '101') ||
-            a.domain.localeCompare(b.domain),
-        )
-        .slice(0, 4)
-    : [];
-
+  const flags = { gridpane: on('gridpane'), betteruptime: on('betteruptime') };
+  const { cards, lowest, ...figures } = await dashboardSummary(services.db, flags);
+  const websiteIds = cards.length
+    ? await websiteIdsBySiteId(
+        services.db,
+        'gridpane',
+        cards.map((c) => String(c.siteId)),
+      )
+    : new Map<string, number>();
   return {
-    integrations: { gridpane: on('gridpane'), betteruptime: on('betteruptime') },
-    totalSites: hasSites ? sites.items.length : null,
-    totalMonitors: hasMonitors ? monitors.items.length : null,
-    online: hasMonitors ? monitors.items.filter((m) => m.attributes.status === 'up').length : null,
-    down: hasMonitors ? monitors.items.filter((m) => m.attributes.status === 'down').length : null,
-    avgResponseMs: mean(measured.flatMap((x) => (x.f?.avgResponseMs != null ? [x.f.avgResponseMs] : []))),
-    uptime30d: mean(measured.flatMap((x) => (x.f?.uptime != null ? [x.f.uptime] : []))),
-    websiteStatus,
-    history: await historyWidgets(services, measured),
+    integrations: flags,
+    ...figures,
+    websiteStatus: cards.map((c) => ({ ...c, websiteId: websiteIds.get(String(c.siteId)) ?? null })),
+    history: await historyWidgets(services, lowest),
   };
 }
 
-async function historyWidgets(
-  services: Services,
-  measured: { m: Monitor; f: MonitorFigures | undefined }[],
-): Promise<UptimeWidget[]> {
-  const lowest = measured
-    .filter((x) => x.f?.uptime != null)
-    .sort((a, b) => a.f!.uptime! - b.f!.uptime!)
-    .slice(0, 2);
+async function historyWidgets(services: Services, lowest: Measured[]): Promise<UptimeWidget[]> {
   if (lowest.length === 0) return [];
   const today = services.clock.now();
   const days = Array.from({ length: 30 }, (_, i) =>

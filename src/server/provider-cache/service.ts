@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { providerRecords, providerSyncs } from '../db/schema';
 
@@ -106,9 +106,32 @@ export async function writeCache<T>(
     };
     await tx
       .insert(providerSyncs)
-      .values({ ...key, ...sync })
-      .onConflictDoUpdate({ target: [providerSyncs.provider, providerSyncs.kind], set: sync });
+      .values({ ...key, ...sync, generation: 1 })
+      .onConflictDoUpdate({
+        target: [providerSyncs.provider, providerSyncs.kind],
+        set: { ...sync, generation: sql`${providerSyncs.generation} + 1` },
+      });
   });
+}
+
+/**
+ * One cheap read that says whether any of these caches changed: the generation of each (bumped by every
+ * write of its items, in the same transaction) and whether it ever synced.
+ */
+export async function cacheStamp(db: Db, keys: CacheKey[]): Promise<string> {
+  const rows = await db
+    .select({
+      provider: providerSyncs.provider,
+      kind: providerSyncs.kind,
+      generation: providerSyncs.generation,
+    })
+    .from(providerSyncs)
+    .where(
+      or(...keys.map((k) => and(eq(providerSyncs.provider, k.provider), eq(providerSyncs.kind, k.kind)))),
+    );
+  const of = (k: CacheKey) =>
+    rows.find((r) => r.provider === k.provider && r.kind === k.kind)?.generation ?? 0;
+  return keys.map((k) => `${k.provider}/${k.kind}@${of(k)}`).join(' ');
 }
 
 /** A failed sync: the cache stays as it was; only the error is recorded beside it. */

@@ -78,11 +78,16 @@ export async function syncWebsites(
 }
 
 /** Internal website ids by provider site id, for joining cached provider sites to our records. */
-export async function websiteIdsBySiteId(db: Db, provider: string): Promise<Map<string, number>> {
+export async function websiteIdsBySiteId(
+  db: Db,
+  provider: string,
+  siteIds?: string[],
+): Promise<Map<string, number>> {
+  const mine = eq(websites.integrationProvider, provider);
   const rows = await db
     .select({ id: websites.id, providerSiteId: websites.providerSiteId })
     .from(websites)
-    .where(eq(websites.integrationProvider, provider));
+    .where(siteIds ? and(mine, inArray(websites.providerSiteId, siteIds)) : mine);
   return new Map(rows.filter((r) => r.providerSiteId).map((r) => [r.providerSiteId!, r.id]));
 }
 

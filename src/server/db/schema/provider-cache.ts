@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Provider data as last fetched (GridPane servers and sites, Better Uptime monitors, HD Snapshot
@@ -26,6 +26,8 @@ export const providerSyncs = pgTable(
     partial: boolean().notNull().default(false),
     error: text(),
     errorAt: timestamp({ withTimezone: true }),
+    /** Bumped by every write of the items: what was computed from them stays valid while it holds. */
+    generation: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.provider, t.kind] }), index('provider_syncs_provider_idx').on(t.provider)],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "provider_syncs" ADD COLUMN "generation" integer DEFAULT 0 NOT NULL;
