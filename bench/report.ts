@@ -104,6 +104,26 @@ export function writeResults(
       '',
     ].join('\n');
     fs.writeFileSync(path.join(benchDir, 'RESULTS.md'), md);
+    showInReadme(path.join(benchDir, '..', 'README.md'), date, table(rows));
   }
   return file;
+}
+
+const START = '<!-- bench:start -->';
+const END = '<!-- bench:end -->';
+
+/** The README shows the latest full run's table between its two bench markers. */
+export function showInReadme(readme: string, date: string, tableText: string): void {
+  const text = fs.readFileSync(readme, 'utf8');
+  const from = text.indexOf(START);
+  const to = text.indexOf(END);
+  if (from < 0 || to < from) return;
+  const section = [
+    START,
+    `Latest full run (${date}; details, machine and load in [bench/RESULTS.md](bench/RESULTS.md)):`,
+    '',
+    tableText,
+    '',
+  ].join('\n');
+  fs.writeFileSync(readme, text.slice(0, from) + section + text.slice(to));
 }

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './lock';
+import { migrationsApplied } from './migrations-state';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -52,7 +53,8 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     try {
-      if (migrate) await migratePg(drizzlePg({ client: pool, casing: 'snake_case' }), { migrationsFolder });
+      if (migrate && !(await migrationsApplied((q) => pool.query(q), migrationsFolder)))
+        await migratePg(drizzlePg({ client: pool, casing: 'snake_case' }), { migrationsFolder });
     } catch (err) {
       await pool.end();
       throw err;
@@ -93,7 +95,7 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
         : await PGlite.create(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
     const pglite = client;
     const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
-    if (migrate)
+    if (migrate && !(await migrationsApplied((q) => pglite.query(q), migrationsFolder)))
       await migratePglite(drizzlePglite({ client: pglite, casing: 'snake_case' }), { migrationsFolder });
     const running = new Set<string>();
     return {
