@@ -19,6 +19,9 @@ export function syncGridPane(services: Services): Promise<SyncResult | undefined
   return services.jobs.run('sync:gridpane', () => runSync(services));
 }
 
+const unreadable = (count: number, noun: string) =>
+  `GridPane sent ${count} ${noun}${count === 1 ? '' : 's'} we could not read; the others are up to date`;
+
 async function runSync(services: Services): Promise<SyncResult> {
   const { db, clock } = services;
   const settings = await loadSettings(services, 'gridpane');
@@ -35,20 +38,28 @@ async function runSync(services: Services): Promise<SyncResult> {
     const sites = await client.listSites();
     const at = clock.now();
     const partialError = servers.error ?? sites.error;
-    const outcome = (partial: boolean) => ({ partial, error: partial ? partialError?.message : undefined });
+    // Unreadable items keep their last good rows: a list missing them cannot say what was deleted (R4).
+    const outcome = (list: { partial: boolean; skipped: number }, noun: string) => ({
+      partial: list.partial || list.skipped > 0,
+      error: list.partial
+        ? partialError?.message
+        : list.skipped > 0
+          ? unreadable(list.skipped, noun)
+          : undefined,
+    });
     await writeCache(
       db,
       gridpaneServers,
       deriveServers(servers.items, sites.items).map((s) => ({ id: String(s.id), data: s })),
       at,
-      outcome(servers.partial),
+      outcome(servers, 'server'),
     );
     await writeCache(
       db,
       gridpaneSites,
       sites.items.map((s) => ({ id: String(s.id), data: s })),
       at,
-      outcome(sites.partial),
+      outcome(sites, 'site'),
     );
     await syncWebsites(
       db,
@@ -60,7 +71,7 @@ async function runSync(services: Services): Promise<SyncResult> {
         status: s.status,
         staging: s.type === 'staging' || /^staging\./i.test(s.url),
       })),
-      { complete: !sites.partial, at },
+      { complete: !sites.partial && sites.skipped === 0, at },
     );
     await recordProviderActivity(db, 'gridpane', {
       calls,

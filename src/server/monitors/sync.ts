@@ -39,12 +39,16 @@ export function syncMonitors(services: Services): Promise<MonitorsSyncResult | u
       );
       const list = await client.listMonitors();
       const at = services.clock.now();
+      // Unreadable monitors keep their last good rows: a list missing them cannot say what was deleted (R4).
+      const unreadable = list.skipped
+        ? `Better Uptime sent ${list.skipped} monitor${list.skipped === 1 ? '' : 's'} we could not read; the others are up to date`
+        : undefined;
       await writeCache(
         services.db,
         monitorsKey,
         list.items.map((m) => ({ id: m.id, data: m })),
         at,
-        { partial: list.partial, error: list.error?.message },
+        { partial: list.partial || list.skipped > 0, error: list.error?.message ?? unreadable },
       );
       await recordProviderActivity(services.db, 'betteruptime', {
         calls: counter.calls,

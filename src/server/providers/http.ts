@@ -1,22 +1,22 @@
+import type { LookupFunction } from 'node:net';
+import { Agent, fetch, type Response } from 'undici';
 import { ProviderError } from './errors';
 
 /**
- * The one outbound HTTP helper for every provider (R1, S10): http/https only, a total time limit that
- * covers connecting, headers and body, a body size cap enforced while streaming, JSON only.
- *
- * Connect timeout: Node's global fetch cannot take a per-request connect timeout without the `undici`
- * package (not installed), so `connectTimeoutMs` is accepted for the day it is, and meanwhile the total
- * `timeoutMs` (15 s) bounds connecting too; undici's own connect timeout (10 s) also applies.
+ * The one outbound HTTP helper for every provider (R1, S10): http/https only, a connect time limit, a
+ * total time limit that covers connecting, headers and body, a body size cap enforced while streaming
+ * (on the decoded body), JSON only, redirects not followed.
  */
 export type RequestJsonOptions = {
   method?: string;
   headers?: Record<string, string>;
   /** Total budget for connect + headers + body. */
   timeoutMs?: number;
-  /** See the note above: not enforced separately with global fetch. */
+  /** Budget for the name lookup, the TCP connection and the TLS handshake. */
   connectTimeoutMs?: number;
   maxBytes?: number;
   signal?: AbortSignal;
+  lookup?: LookupFunction;
   /** Throw ProviderError 'http' on non-2xx instead of returning the response. */
   throwHttpErrors?: boolean;
 };
@@ -47,6 +47,7 @@ export async function requestJson(url: string, options: RequestJsonOptions = {})
       headers: options.headers,
       signal,
       redirect: 'manual', // a redirect could point anywhere; providers answer directly
+      dispatcher: agentFor(options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, options.lookup),
     });
     const declared = Number(response.headers.get('content-length'));
     if (Number.isFinite(declared) && declared > maxBytes) {
@@ -61,23 +62,31 @@ export async function requestJson(url: string, options: RequestJsonOptions = {})
       throw new ProviderError('timeout', `No answer within ${formatSeconds(timeoutMs)}`, { cause: error });
     }
     if (options.signal?.aborted) throw new ProviderError('network', 'Request cancelled', { cause: error });
+    if (isDecodingError(error)) {
+      throw new ProviderError('not_json', 'Expected JSON, got a body that could not be decompressed', {
+        cause: error,
+      });
+    }
     throw new ProviderError('network', networkMessage(error), { cause: error });
   }
 }
 
-function checkUrl(url: string): URL {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new ProviderError('network', 'Invalid URL');
+/**
+ * undici (the client under Node's own fetch) bounds the connect phase — name lookup, TCP and TLS —
+ * which global fetch cannot be told to do (R1). One agent per connect limit, so connections are reused.
+ */
+const agents = new Map<number, Agent>();
+function agentFor(connectTimeoutMs: number, lookup?: LookupFunction): Agent {
+  if (lookup) return new Agent({ connect: { timeout: connectTimeoutMs, lookup } });
+  let agent = agents.get(connectTimeoutMs);
+  if (!agent) {
+    agent = new Agent({ connect: { timeout: connectTimeoutMs } });
+    agents.set(connectTimeoutMs, agent);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new ProviderError('network', `Only http and https URLs are allowed (got ${parsed.protocol})`);
-  }
-  return parsed;
+  return agent;
 }
 
+/** Reads the (decoded) body, no further than the cap: a small compressed body cannot grow past it. */
 async function readCapped(response: Response, maxBytes: number): Promise<string> {
   if (!response.body) return '';
   const reader = response.body.getReader();
@@ -96,8 +105,28 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
   return Buffer.concat(chunks).toString('utf8');
 }
 
+const isDecodingError = (error: unknown) =>
+  /^Z_|^ERR_BROTLI|^ERR__ERROR_FORMAT/.test(
+    String(codeOf(error) ?? codeOf((error as { cause?: unknown })?.cause)),
+  );
+const codeOf = (e: unknown) => (e as { code?: unknown } | undefined)?.code;
+
+function checkUrl(url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ProviderError('network', 'Invalid URL');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ProviderError('network', `Only http and https URLs are allowed (got ${parsed.protocol})`);
+  }
+  return parsed;
+}
+
 function toJsonResponse(response: Response, raw: string, throwHttpErrors: boolean): JsonResponse {
-  const { status, headers } = response;
+  const { status } = response;
+  const headers = response.headers as unknown as Headers;
   const ok = status >= 200 && status < 300;
   if (!ok && throwHttpErrors) {
     throw new ProviderError('http', `HTTP ${status}`, { upstreamStatus: status });
@@ -139,7 +168,11 @@ const tooLarge = (maxBytes: number) =>
 const formatSeconds = (ms: number) => `${Math.round((ms / 1000) * 10) / 10} s`;
 
 function networkMessage(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
-  const code = typeof cause?.code === 'string' && /^[A-Z_]+$/.test(cause.code) ? cause.code : undefined;
-  return code ? `Could not reach the server (${code})` : 'Could not reach the server';
+  const own = codeOf(error);
+  const found = typeof own === 'string' ? own : codeOf((error as { cause?: unknown })?.cause);
+  // undici's name for a connection attempt past the connect limit is the OS's ETIMEDOUT.
+  const code = found === 'UND_ERR_CONNECT_TIMEOUT' ? 'ETIMEDOUT' : found;
+  return typeof code === 'string' && /^[A-Z_]+$/.test(code)
+    ? `Could not reach the server (${code})`
+    : 'Could not reach the server';
 }

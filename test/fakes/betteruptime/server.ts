@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { trickleBody } from '../faults';
 import { generateFleet } from '../gridpane/fleet';
 import { send } from '../gridpane/respond';
 import { responseTimesBody, slaBody } from './metrics';
@@ -22,7 +23,10 @@ export type FakeBetterUptimeOptions = {
   maxPerPage?: number;
   /** Build pagination links on this origin instead of the request's own (to test link checking). */
   linkOrigin?: string;
+  /** How long 'slow' waits before answering, and how long 'slow_body' spreads its body over. */
   slowMs?: number;
+  /** The `Retry-After` (seconds) of the 'rate_limited' failure. */
+  retryAfterSeconds?: number;
   port?: number;
 };
 export type RecordedRequest = { path: string; query: Record<string, string>; at: number; status?: number };
@@ -91,7 +95,8 @@ export async function startFakeBetterUptime(options: FakeBetterUptimeOptions = {
     });
     const mode = takeFailure();
     if (mode === 'slow') await delay(options.slowMs ?? 3000);
-    else if (mode) return sendFailure(res, mode);
+    else if (mode === 'slow_body') trickleBody(res, options.slowMs ?? 3000, delay);
+    else if (mode) return sendFailure(res, mode, options.retryAfterSeconds);
     if (req.headers.authorization !== `Bearer ${token}`)
       return send(res, 401, { errors: 'Invalid Team API token' });
 

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { sendOversized } from '../faults';
 import type { RawObject } from './fleet';
 
 export type Wrapper = 'data' | 'data-array' | 'named' | 'bare';
@@ -6,10 +7,14 @@ export type FailureMode =
   | 'unauthorized'
   | 'server_error'
   | 'bad_gateway'
+  | 'unavailable'
   | 'slow'
+  | 'slow_body'
   | 'malformed'
   | 'html'
   | 'wrong_shape'
+  | 'wrong_items'
+  | 'oversized'
   | 'rate_limited';
 
 export function send(
@@ -88,6 +93,9 @@ export function sendFailure(res: ServerResponse, mode: FailureMode, headers: Rec
     case 'bad_gateway':
       // What a proxy in front of GridPane sends: HTML, not JSON.
       return sendRaw(res, 502, 'text/html', '<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>');
+    case 'unavailable':
+      // Laravel's maintenance mode, answering a client that asked for JSON.
+      return send(res, 503, { message: 'Service Unavailable' });
     case 'malformed':
       return sendRaw(res, 200, 'application/json', '{"data":[{"id":495737,"url":"brightsmi');
     case 'html':
@@ -99,9 +107,21 @@ export function sendFailure(res: ServerResponse, mode: FailureMode, headers: Rec
       );
     case 'wrong_shape':
       return send(res, 200, { status: 'ok', result: 'unexpected', items: 'none' });
+    case 'wrong_items':
+      // A list page whose items are all unrecognisable (renamed fields): nothing in it is a site.
+      return send(res, 200, {
+        data: [
+          { site_id: 'a1', domain: 'renamed-one.example' },
+          { site_id: 'a2', domain: 'renamed-two.example' },
+        ],
+        meta: { current_page: 1, last_page: 1, total: 2 },
+      });
+    case 'oversized':
+      return sendOversized(res);
     case 'rate_limited':
       return send(res, 429, { message: "Beep, Beep, you're going too fast..." }, headers);
     case 'slow':
-      return; // handled by the caller: it delays, then answers normally
+    case 'slow_body':
+      return; // handled by the caller: it delays the answer or trickles its body
   }
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { trickleBody } from '../faults';
 import { type Fleet, generateFleet } from './fleet';
 import { cooldownHeaders, createLimiter, type LimitSettings } from './limits';
 import { type FailureMode, paginate, send, sendFailure, type Wrapper, wrapSingle } from './respond';
@@ -22,7 +23,7 @@ export type FakeGridPaneOptions = {
   maxPerPage?: number;
   /** Added to every answer, so overlapping requests would be visible in `requests`. */
   latencyMs?: number;
-  /** How long 'slow' waits before answering. */
+  /** How long 'slow' waits before answering, and how long 'slow_body' spreads its body over. */
   slowMs?: number;
   port?: number;
 };
@@ -93,6 +94,7 @@ export async function startFakeGridPane(options: FakeGridPaneOptions = {}) {
 
     const mode = takeFailure();
     if (mode === 'slow') await delay(options.slowMs ?? 3000);
+    else if (mode === 'slow_body') trickleBody(res, options.slowMs ?? 3000, delay);
     else if (mode) {
       return sendFailure(
         res,

@@ -8,7 +8,17 @@ export type WordPressCase =
   | 'html'
   | 'login_redirect'
   | 'slow'
-  | 'schema_v2';
+  | 'schema_v2'
+  // Faults for the reliability suite (R1–R4): what a site, its host or a proxy in front can answer.
+  | 'server_error'
+  | 'bad_gateway'
+  | 'maintenance'
+  | 'rate_limited'
+  | 'slow_body'
+  | 'malformed'
+  | 'wrong_shape'
+  | 'bad_field'
+  | 'oversized';
 
 /** One domain per failure case (in a stable order) so a demo shows every error state next to good sites. */
 export function mixedCases(domains: string[]): Record<string, WordPressCase> {

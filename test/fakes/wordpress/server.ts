@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { trickleBody } from '../faults';
 import { send, sendRaw } from '../gridpane/respond';
 import type { WordPressCase } from './cases';
+import { sendSiteFault, sendSnapshotFault } from './faults';
 import { PLUGIN_VERSION, snapshotFor, snapshotV2 } from './snapshot';
 
 export { mixedCases, type WordPressCase } from './cases';
@@ -16,6 +18,7 @@ export type FakeWordPressOptions = {
   domains: string[];
   seed?: number;
   cases?: Record<string, WordPressCase>;
+  /** How long 'slow' waits before answering, and how long 'slow_body' spreads its body over. */
   slowMs?: number;
   port?: number;
 };
@@ -73,6 +76,8 @@ export async function startFakeWordPress(options: FakeWordPressOptions) {
       return sendRaw(res, 404, 'text/html', '<html><body><h1>404 Not Found</h1></body></html>');
     const mode = cases.get(domain) ?? 'ok';
     if (mode === 'slow') await delay(options.slowMs ?? 3000);
+    if (mode === 'slow_body') trickleBody(res, options.slowMs ?? 3000, delay);
+    if (sendSiteFault(res, mode)) return;
     if (mode === 'html')
       return sendRaw(
         res,
@@ -104,6 +109,7 @@ export async function startFakeWordPress(options: FakeWordPressOptions) {
         plugin_version: snapshot.plugin_version,
         schema_version: snapshot.schema_version,
       });
+    if (sendSnapshotFault(res, mode, snapshot)) return;
     return send(res, 200, snapshot);
   }
 

@@ -103,6 +103,8 @@ export function createBetterUptimeClient(options: BetterUptimeClientOptions) {
         return { items, partial: true, skipped, error };
       }
     }
+    // Only unreadable monitors is not an empty account: it must not replace a good cache with nothing (R4).
+    if (items.length === 0 && skipped > 0) throw badResponse('a monitor list we could not read');
     return { items, partial: false, skipped };
   }
 

@@ -88,7 +88,7 @@ describe('GridPane client: errors', () => {
     ['server_error', 'server_error', 502, /^GridPane is having trouble \(HTTP 500\)$/],
     ['bad_gateway', 'server_error', 502, /^GridPane is having trouble \(HTTP 502\)$/],
     ['malformed', 'bad_response', 502, /^GridPane sent a response we could not read$/],
-    ['html', 'bad_response', 502, /^GridPane sent a response we could not read$/],
+    ['html', 'bad_response', 502, /^GridPane sent an HTML page instead of JSON$/],
     ['wrong_shape', 'bad_response', 502, /^GridPane sent a response we could not read$/],
     ['rate_limited', 'rate_limited', 503, /^GridPane rate limit reached: it asks us to wait 60 s$/],
   ];

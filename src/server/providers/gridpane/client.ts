@@ -79,6 +79,8 @@ export function createGridPaneClient(options: GridPaneClientOptions) {
       skipped += parsed.skipped;
       if (!parsed.hasNext || parsed.items.length + parsed.skipped === 0) break;
     }
+    // Only unreadable items is not an empty account: it must not replace a good cache with nothing (R4).
+    if (items.length === 0 && skipped > 0) throw badResponse();
     return { items, partial: false, skipped };
   }
 

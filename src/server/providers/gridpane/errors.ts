@@ -42,9 +42,15 @@ export function fromTransport(error: ProviderError, timeoutMs: number): Provider
   switch (error.kind) {
     case 'timeout':
       return new ProviderError('timeout', `GridPane did not answer within ${seconds(timeoutMs)}`, options);
-    case 'not_json':
+    case 'not_json': {
+      // An HTML page is often the wrong address (the dashboard instead of the API) or a maintenance page.
+      const what = /html/i.test(error.message)
+        ? 'an HTML page instead of JSON'
+        : 'a response we could not read';
+      return new ProviderError('bad_response', `GridPane sent ${what}`, options);
+    }
     case 'too_large':
-      return new ProviderError('bad_response', 'GridPane sent a response we could not read', options);
+      return new ProviderError('bad_response', 'GridPane sent a response that is too large', options);
     default: {
       const code = /\(([A-Z_]+)\)$/.exec(error.message)?.[1];
       return new ProviderError('network', `Could not reach GridPane${code ? ` (${code})` : ''}`, options);

@@ -1,5 +1,7 @@
+import { systemClock } from '../../clock';
 import { ProviderError, type ProviderErrorKind } from '../errors';
 import type { JsonResponse } from '../http';
+import { retryAfterMs } from '../retry';
 
 /** HD Snapshot errors: every message names the site and "HD Snapshot"; never a body excerpt (S10). */
 const make = (
@@ -46,6 +48,7 @@ export function fromStatus(domain: string, response: JsonResponse): ProviderErro
   if (status === 404) {
     return make('not_found', `The HD Snapshot plugin is not installed or not active on ${domain}`, upstream);
   }
+  if (status === 429) return rateLimited(domain, response);
   if (wpCode === 'hd_snapshot_not_configured') {
     return make(
       'unauthorized',
@@ -56,6 +59,27 @@ export function fromStatus(domain: string, response: JsonResponse): ProviderErro
   if (status >= 500)
     return make('server_error', `HD Snapshot on ${domain} failed (HTTP ${status})`, upstream);
   return make('bad_response', `HD Snapshot on ${domain} refused the request (HTTP ${status})`, upstream);
+}
+
+/**
+ * The plugin sets no limit; a firewall or CDN in front of the site does, with a plain Retry-After. The
+ * fetch is not retried (a person is waiting on the page): the wait goes into the message and, with no
+ * cache to show, into our own Retry-After.
+ */
+function rateLimited(domain: string, response: JsonResponse): ProviderError {
+  const waitMs = retryAfterMs(response.headers, systemClock);
+  const seconds = waitMs === null ? undefined : Math.max(1, Math.ceil(waitMs / 1000));
+  const when = seconds === undefined ? 'try again later' : `it asks us to wait ${seconds} s`;
+  return new ProviderError(
+    'rate_limited',
+    `${domain} is limiting requests to HD Snapshot (HTTP 429): ${when}`,
+    {
+      provider: 'hdsnapshot',
+      status: 503,
+      upstreamStatus: 429,
+      retryAfterSeconds: seconds,
+    },
+  );
 }
 
 /** requestJson's transport errors, reworded with the domain. */
