@@ -47,6 +47,8 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
       connectionString: opts.url,
       max: opts.max ?? 10,
       connectionTimeoutMillis: 3000,
+      // A stuck statement (a lock held elsewhere) fails instead of holding its request for ever.
+      statement_timeout: 15_000,
       idleTimeoutMillis: 30_000,
     });
     // A dropped connection (database restart) must not crash the process; queries fail and recover.
@@ -64,6 +66,13 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
       kind: 'postgres',
       withJobLock: async (name, fn) => {
         const client = await pool.connect();
+        // A checked-out client has no pool listener: if its connection dies while fn waits on a provider
+        // (a database restart mid-sync), an unheard 'error' event would end the process (R5).
+        let lost: Error | undefined;
+        const onError = (err: Error) => {
+          lost = err;
+        };
+        client.on('error', onError);
         try {
           const { rows } = await client.query<{ locked: boolean }>(
             'select pg_try_advisory_lock(hashtext($1)) as locked',
@@ -73,10 +82,12 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
           try {
             return await fn();
           } finally {
-            await client.query('select pg_advisory_unlock(hashtext($1))', [name]);
+            // A lost connection took its session lock with it.
+            if (!lost) await client.query('select pg_advisory_unlock(hashtext($1))', [name]);
           }
         } finally {
-          client.release();
+          client.off('error', onError);
+          client.release(lost);
         }
       },
       ping: async () => {

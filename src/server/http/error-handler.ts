@@ -37,19 +37,18 @@ const databaseDownCodes = new Set([
   '08003',
 ]);
 
-function isDatabaseDown(err: unknown): boolean {
+const connectionLost =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/** The link of the cause chain saying the database cannot be reached (node-postgres), if any. */
+function databaseDownCause(err: unknown): { code?: string; message?: string } | undefined {
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: string }).code;
-    const message = (e as { message?: string }).message ?? '';
-    if (code && databaseDownCodes.has(code)) return true;
-    if (
-      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
-        message,
-      )
-    )
-      return true;
+    const link = e as { code?: string; message?: string };
+    if (link.code && databaseDownCodes.has(link.code)) return link;
+    // Anchored: Drizzle's wrapper quotes the query and its parameters, which may hold any text.
+    if (connectionLost.test(link.message ?? '')) return link;
   }
-  return false;
+  return undefined;
 }
 
 /** Turns every error into the JSON error shape of decisions.md §2; 5xx never leak internals. */
@@ -57,6 +56,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     let status = 500;
     let body: ErrorResponse = { message: SERVER_ERROR, code: 'internal_error' };
+    const down = databaseDownCause(err);
 
     if (err instanceof AppError) {
       status = err.status;
@@ -97,17 +97,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const [s, code, message] = fastifyMessages[err.code]!;
       status = s;
       body = { message, code };
-    } else if (isDatabaseDown(err)) {
+    } else if (down) {
       status = 503;
       body = { message: DATABASE_DOWN, code: 'database_unavailable' };
-      request.log.warn({ err: err.message }, 'Database unavailable');
+      // The cause only: the wrapping query error quotes parameters (session token hashes, names).
+      request.log.warn({ code: down.code, cause: down.message }, 'Database unavailable');
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       status = err.statusCode;
       body = { message: err.message, code: (err.code ?? 'bad_request').toLowerCase() };
     } else {
       request.log.error({ err }, 'Unhandled error');
     }
-    if (status === 503) reply.header('retry-after', '5');
+    // The default wait is for the database; a provider's own wait (a 429 passed on) is kept.
+    if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', '5');
     return reply.status(status).send(body);
   });
 }

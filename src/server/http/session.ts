@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes on the unauthenticated allowlist (quality bar S1). Everything else needs a session. */
     public?: boolean;
+    /** Public routes that never read the session (health): they answer even when the lookup cannot. */
+    sessionless?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | undefined;
@@ -22,7 +24,7 @@ export async function registerSessions(app: FastifyInstance, services: Services)
   app.decorateRequest('user', undefined);
   app.decorateRequest('sessionToken', undefined);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/') || request.routeOptions.config?.sessionless) return;
     const token = request.cookies[SESSION_COOKIE];
     if (token && token.length <= 128) {
       const user = await findSessionUser(services.db, services.clock, token);
