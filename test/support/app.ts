@@ -5,6 +5,7 @@ import type { Clock } from '../../src/server/clock';
 import { type Config, testConfig } from '../../src/server/config';
 import type { Mail, Mailer } from '../../src/server/email/mailer';
 import { secretBox } from '../../src/server/integrations/secrets';
+import { loggerOptions } from '../../src/server/logger';
 import { createServices, type ServiceOptions, type Services } from '../../src/server/services';
 import { createUser } from '../../src/server/users/service';
 import { createTestDatabase } from './database';
@@ -27,6 +28,8 @@ export async function createTestApp(
     mailer?: Mailer | null;
     webRoot?: string;
     services?: ServiceOptions;
+    /** Level of the captured log (`logs`); 'trace' shows every request as production would. */
+    logLevel?: Config['logLevel'];
   } = {},
 ) {
   const database = await createTestDatabase();
@@ -50,7 +53,11 @@ export async function createTestApp(
   const app = await buildApp({
     services,
     webRoot: opts.webRoot,
-    logger: { level: 'info', stream: { write: (line: string) => void logs.push(line) } },
+    // Production's logger (its serializers and redaction), writing into `logs`.
+    logger: {
+      ...loggerOptions({ ...config, logLevel: opts.logLevel ?? 'info' }),
+      stream: { write: (line: string) => void logs.push(line) },
+    },
   });
   await app.ready();
 

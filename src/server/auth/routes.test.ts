@@ -109,20 +109,48 @@ describe('POST /api/auth/login', () => {
   it('throttles after 5 failures for one account with 429 and Retry-After, then lets the window pass', async () => {
     for (let i = 0; i < 5; i++)
       expect((await login({ username: 'alice', password: 'wrong password' })).statusCode).toBe(401);
+    // Blocked even with the right password; waiting out the block does not extend it.
     const blocked = await login({ username: 'alice', password: 'correct horse' });
     expect(blocked.statusCode).toBe(429);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(300);
+    expect(blocked.headers['retry-after']).toBe('300');
     expect(blocked.json().message).toMatch(/Too many failed sign-in attempts/);
-    t.clock.advance(5 * 60_000 + 1000);
+    t.clock.advance(100_000);
+    const later = await login({ username: 'alice', password: 'correct horse' });
+    expect(later.statusCode).toBe(429);
+    expect(later.headers['retry-after']).toBe('200');
+    t.clock.advance(199_999);
+    expect((await login({ username: 'alice', password: 'correct horse' })).headers['retry-after']).toBe('1');
+    t.clock.advance(1); // exactly 5 minutes after the failures
     expect((await login({ username: 'alice', password: 'correct horse' })).statusCode).toBe(200);
   });
 
+  it('throttles an unknown username exactly like a real one, so the throttle tells no names', async () => {
+    for (let i = 0; i < 5; i++) {
+      const wrong = await login({ username: 'alice', password: 'wrong password' });
+      const unknown = await login({ username: 'nobody', password: 'wrong password' });
+      expect([wrong.statusCode, unknown.statusCode]).toEqual([401, 401]);
+    }
+    const wrong = await login({ username: 'alice', password: 'wrong password' });
+    const unknown = await login({ username: 'nobody', password: 'wrong password' });
+    expect([wrong.statusCode, unknown.statusCode]).toEqual([429, 429]);
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(unknown.headers['retry-after']).toBe(wrong.headers['retry-after']);
+  });
+
+  it('a successful sign-in starts the account count again', async () => {
+    for (let i = 0; i < 4; i++) await login({ username: 'alice', password: 'wrong password' });
+    expect((await login({ username: 'alice', password: 'correct horse' })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await login({ username: 'alice', password: 'wrong password' })).statusCode).toBe(401);
+    expect((await login({ username: 'alice', password: 'correct horse' })).statusCode).toBe(429);
+  });
+
   it('throttles one IP after 20 failures across accounts', async () => {
-    for (let i = 0; i < 20; i++) await login({ username: `user${i}`, password: 'wrong password' });
+    for (let i = 0; i < 20; i++)
+      expect((await login({ username: `user${i}`, password: 'wrong password' })).statusCode).toBe(401);
     const res = await login({ username: 'alice', password: 'correct horse' });
     expect(res.statusCode).toBe(429);
-    expect(res.headers['retry-after']).toBeDefined();
+    expect(res.headers['retry-after']).toBe('300');
     // Another address is not affected.
     const other = await t.app.inject({
       method: 'POST',

@@ -17,6 +17,17 @@ describe('LoginThrottle', () => {
     expect(th.retryAfter('alice', '2.2.2.2')).toBe(0);
   });
 
+  it('blocks until the last millisecond of the 5-minute window, counting down', () => {
+    const clock = new TestClock();
+    const th = new LoginThrottle(clock);
+    for (let i = 0; i < 5; i++) th.recordFailure('alice', '1.1.1.1');
+    expect(th.retryAfter('alice', '1.1.1.1')).toBe(300);
+    clock.advance(5 * 60_000 - 1);
+    expect(th.retryAfter('alice', '1.1.1.1')).toBe(1);
+    clock.advance(1);
+    expect(th.retryAfter('alice', '1.1.1.1')).toBe(0);
+  });
+
   it('limits an IP to 20 failures across accounts, and success clears only the account', () => {
     const clock = new TestClock();
     const th = new LoginThrottle(clock);
