@@ -50,6 +50,8 @@ export type Config = {
   secretKey: string | undefined;
   /** How often provider data is refreshed in the background; 0 turns that off. */
   refreshIntervalMinutes: number;
+  /** How long a page's refresh may wait on a provider before the last good data is the answer. */
+  refreshAnswerMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -76,8 +78,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     secretKey: e.SECRET_KEY,
     refreshIntervalMinutes: e.REFRESH_INTERVAL_MINUTES,
+    refreshAnswerMs: REFRESH_ANSWER_MS,
   };
 }
+
+/** See Config.refreshAnswerMs: a provider asking us to wait (GridPane: up to a minute) holds no page. */
+const REFRESH_ANSWER_MS = 10_000;
 
 /** A config for tests and tools, with overrides. */
 export function testConfig(overrides: Partial<Config> = {}): Config {

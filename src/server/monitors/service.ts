@@ -21,6 +21,7 @@ export async function listMonitors(services: Services, refresh: boolean) {
       // Figures take one call per monitor: fetched in the background, never while a page waits.
       services.jobs.track(refreshFigures(services));
     },
+    answerWithinMs: services.config.refreshAnswerMs,
   });
   const [figures, websites] = await Promise.all([figuresById(services), websiteIdsByDomain(services.db)]);
   const data: MonitorView[] = served.state.items.map((m) => {

@@ -1,28 +1,58 @@
+import { type IntegrationProvider, providerNames } from '../../shared/integrations';
 import type { Db } from '../db/client';
 import { type CacheKey, type CacheState, readCache } from './service';
 
 export type Served<T> = { state: CacheState<T>; cached: boolean };
 
+export const stillRefreshing = (key: CacheKey) =>
+  `${providerNames[key.provider as IntegrationProvider] ?? key.provider} is taking a while to answer ` +
+  '(it may have asked us to wait), so the refresh carries on in the background. ' +
+  'This is the last good data; reload in a minute for the new one.';
+
 /**
  * The read path of every provider list: the cache, unless the caller asks for a refresh or nothing was
  * ever fetched. A failed refresh still serves the last good data, with the error beside it (R2); with
- * no data at all the provider's error is the answer.
+ * no data at all the provider's error is the answer. A refresh slower than answerWithinMs (a provider
+ * asking us to wait) answers with the last good data and carries on in the background.
  */
 export async function serveCached<T>(
   db: Db,
   key: CacheKey,
-  opts: { refresh: boolean; sync: () => Promise<unknown> },
+  opts: { refresh: boolean; sync: () => Promise<unknown>; answerWithinMs: number },
 ): Promise<Served<T>> {
   const before = await readCache<T>(db, key);
   if (!opts.refresh && before.syncedAt) return { state: before, cached: true };
+  const sync = opts.sync();
   try {
-    await opts.sync();
+    if (before.syncedAt && !(await settlesWithin(sync, opts.answerWithinMs))) {
+      return { state: { ...before, error: stillRefreshing(key) }, cached: true };
+    }
+    await sync;
   } catch (err) {
     if (!before.syncedAt) throw err;
     return { state: { ...before, error: err instanceof Error ? err.message : String(err) }, cached: true };
   }
   const after = await readCache<T>(db, key);
   return { state: after, cached: after.syncedAt === before.syncedAt };
+}
+
+/** Whether the work settles (either way) within ms; a rejection is still the caller's to handle. */
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => true,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export function cacheMeta(served: Served<unknown>) {

@@ -12,6 +12,7 @@ export async function listServers(services: Services, refresh: boolean) {
   const served = await serveCached<Server>(services.db, gridpaneServers, {
     refresh,
     sync: () => syncGridPane(services),
+    answerWithinMs: services.config.refreshAnswerMs,
   });
   return { data: [...served.state.items].sort(byLabel), ...cacheMeta(served) };
 }

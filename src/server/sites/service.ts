@@ -13,6 +13,7 @@ export async function listSites(services: Services, refresh: boolean) {
   const served = await serveCached<GridPaneSite>(services.db, gridpaneSites, {
     refresh,
     sync: () => syncGridPane(services),
+    answerWithinMs: services.config.refreshAnswerMs,
   });
   const websiteIds = await websiteIdsBySiteId(services.db, 'gridpane');
   const data: Site[] = served.state.items
