@@ -1,0 +1,1 @@
+export function bundleServer(outdir: string, entryPoints?: Record<string, string>): Promise<void>;

@@ -1,0 +1,34 @@
+// The server's esbuild step, shared by `npm run build` (scripts/build.mjs) and the tests that start the
+// bundled server many times (test/server/reliability).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Bundles the server entry points into outdir (main.js …) with the migrations beside them. */
+export async function bundleServer(outdir, entryPoints = { main: 'src/server/main.ts' }) {
+  await build({
+    entryPoints: Object.fromEntries(
+      Object.entries(entryPoints).map(([name, file]) => [name, path.join(root, file)]),
+    ),
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Dependencies are bundled too: one file loads faster than hundreds (quality bar P6, start-up).
+    // PGlite (its WebAssembly and data files sit beside its module) and the native argon2 stay packages.
+    external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg-native'],
+    // Bundled CommonJS dependencies call require() for Node's own modules.
+    banner: {
+      js: "import { createRequire as __ahRequire } from 'node:module'; const require = __ahRequire(import.meta.url);",
+    },
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  fs.cpSync(path.join(root, 'src/server/db/migrations'), path.join(outdir, 'migrations'), {
+    recursive: true,
+  });
+}
