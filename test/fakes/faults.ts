@@ -44,3 +44,53 @@ export function sendOversized(res: ServerResponse, bytes = OVERSIZED_BYTES): voi
   res.write('x'.repeat(Math.max(0, bytes - open.length - close.length)));
   res.end(close);
 }
+
+/** Waits a fake can cancel all at once when it closes (no timer outlives the server). */
+export function fakeTimers() {
+  const timers = new Set<NodeJS.Timeout>();
+  return {
+    delay: (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          resolve();
+        }, ms);
+        timers.add(timer);
+      }),
+    clear() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}
+
+export type FailureOptions = {
+  /** Answer this many requests normally first. */
+  after?: number;
+  /** Fail this many requests, then answer normally again (default: every one). */
+  times?: number;
+};
+
+/** Which requests a fake fails, and how: set by the test, taken once per request by the fake. */
+export class FailureSchedule<Mode> {
+  private failure: { mode: Mode; after: number; times: number } | null = null;
+
+  set(mode: Mode | null, options: FailureOptions = {}): void {
+    this.failure =
+      mode === null
+        ? null
+        : { mode, after: options.after ?? 0, times: options.times ?? Number.POSITIVE_INFINITY };
+  }
+
+  /** The failure for this request, or null to answer normally. */
+  take(): Mode | null {
+    const f = this.failure;
+    if (!f) return null;
+    if (f.after > 0) {
+      f.after--;
+      return null;
+    }
+    if (--f.times <= 0) this.failure = null;
+    return f.mode;
+  }
+}

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { trickleBody } from '../faults';
+import { type FailureOptions, FailureSchedule, fakeTimers, trickleBody } from '../faults';
 import { generateFleet } from '../gridpane/fleet';
 import { send } from '../gridpane/respond';
 import { responseTimesBody, slaBody } from './metrics';
@@ -47,8 +47,8 @@ export async function startFakeBetterUptime(options: FakeBetterUptimeOptions = {
     maxPerPage: options.maxPerPage ?? 250,
     linkOrigin: options.linkOrigin,
   };
-  const timers = new Set<NodeJS.Timeout>();
-  let failure: { mode: FakeBetterUptimeFailure; after: number; times: number } | null = null;
+  const { delay, clear } = fakeTimers();
+  const failures = new FailureSchedule<FakeBetterUptimeFailure>();
 
   const find = (id: string) => monitors.find((m) => m.id === id);
   function setStatus(id: string, status: FakeMonitorStatus) {
@@ -65,23 +65,6 @@ export async function startFakeBetterUptime(options: FakeBetterUptimeOptions = {
     for (const m of monitors.filter((m) => m.id === key || domain(m) === key)) setStatus(m.id, status);
   }
 
-  const delay = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => resolve(void timers.delete(timer)), ms);
-      timers.add(timer);
-    });
-
-  function takeFailure(): FakeBetterUptimeFailure | null {
-    if (!failure) return null;
-    if (failure.after > 0) {
-      failure.after--;
-      return null;
-    }
-    const { mode } = failure;
-    if (--failure.times <= 0) failure = null;
-    return mode;
-  }
-
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
     const record: RecordedRequest = {
@@ -93,7 +76,7 @@ export async function startFakeBetterUptime(options: FakeBetterUptimeOptions = {
     res.on('finish', () => {
       record.status = res.statusCode;
     });
-    const mode = takeFailure();
+    const mode = failures.take();
     if (mode === 'slow') await delay(options.slowMs ?? 3000);
     else if (mode === 'slow_body') trickleBody(res, options.slowMs ?? 3000, delay);
     else if (mode) return sendFailure(res, mode, options.retryAfterSeconds);
@@ -128,12 +111,12 @@ export async function startFakeBetterUptime(options: FakeBetterUptimeOptions = {
     monitors,
     requests,
     /** `after`: answer that many requests normally first; `times`: fail only that many, then recover. */
-    setFailure(mode: FakeBetterUptimeFailure | null, opts: { after?: number; times?: number } = {}) {
-      failure = mode ? { mode, after: opts.after ?? 0, times: opts.times ?? Number.POSITIVE_INFINITY } : null;
+    setFailure(mode: FakeBetterUptimeFailure | null, opts: FailureOptions = {}) {
+      failures.set(mode, opts);
     },
     setStatus,
     async close() {
-      for (const timer of timers) clearTimeout(timer);
+      clear();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

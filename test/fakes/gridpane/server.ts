@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { trickleBody } from '../faults';
+import { type FailureOptions, FailureSchedule, fakeTimers, trickleBody } from '../faults';
 import { type Fleet, generateFleet } from './fleet';
 import { cooldownHeaders, createLimiter, type LimitSettings } from './limits';
 import { type FailureMode, paginate, send, sendFailure, type Wrapper, wrapSingle } from './respond';
@@ -38,7 +38,6 @@ export type RecordedRequest = {
   status?: number;
 };
 /** `after`: answer that many requests normally first; `times`: fail only that many, then recover. */
-export type FailureOptions = { after?: number; times?: number };
 
 export const API_PREFIX = '/oauth/api/v1';
 export const DEFAULT_FAKE_TOKEN = 'fake-gridpane-token';
@@ -54,28 +53,8 @@ export async function startFakeGridPane(options: FakeGridPaneOptions = {}) {
   });
   const route = createRouter(fleet);
   const requests: RecordedRequest[] = [];
-  const timers = new Set<NodeJS.Timeout>();
-  let failure: { mode: FailureMode; after: number; times: number } | null = null;
-
-  const delay = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        resolve();
-      }, ms);
-      timers.add(timer);
-    });
-
-  function takeFailure(): FailureMode | null {
-    if (!failure) return null;
-    if (failure.after > 0) {
-      failure.after--;
-      return null;
-    }
-    const { mode } = failure;
-    if (--failure.times <= 0) failure = null;
-    return mode;
-  }
+  const { delay, clear } = fakeTimers();
+  const failures = new FailureSchedule<FailureMode>();
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
@@ -92,7 +71,7 @@ export async function startFakeGridPane(options: FakeGridPaneOptions = {}) {
     });
     if (options.latencyMs) await delay(options.latencyMs);
 
-    const mode = takeFailure();
+    const mode = failures.take();
     if (mode === 'slow') await delay(options.slowMs ?? 3000);
     else if (mode === 'slow_body') trickleBody(res, options.slowMs ?? 3000, delay);
     else if (mode) {
@@ -139,16 +118,13 @@ export async function startFakeGridPane(options: FakeGridPaneOptions = {}) {
     fleet,
     requests,
     setFailure(mode: FailureMode | null, failureOptions: FailureOptions = {}) {
-      failure = mode
-        ? { mode, after: failureOptions.after ?? 0, times: failureOptions.times ?? Number.POSITIVE_INFINITY }
-        : null;
+      failures.set(mode, failureOptions);
     },
     setLimits(next: Partial<LimitSettings>) {
       limiter.update(next);
     },
     async close() {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
+      clear();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

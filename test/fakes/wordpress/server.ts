@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { trickleBody } from '../faults';
+import { fakeTimers, trickleBody } from '../faults';
 import { send, sendRaw } from '../gridpane/respond';
 import type { WordPressCase } from './cases';
 import { sendSiteFault, sendSnapshotFault } from './faults';
@@ -42,12 +42,7 @@ export async function startFakeWordPress(options: FakeWordPressOptions) {
   const domains = new Set(options.domains.map((d) => d.toLowerCase()));
   const cases = new Map(Object.entries(options.cases ?? {}));
   const requests: WordPressRequest[] = [];
-  const timers = new Set<NodeJS.Timeout>();
-  const delay = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => resolve(void timers.delete(timer)), ms);
-      timers.add(timer);
-    });
+  const { delay, clear } = fakeTimers();
 
   /** The token the site saw: the plugin's own header first, then a Bearer that survived the proxy. */
   const sentToken = (req: IncomingMessage) => {
@@ -132,7 +127,7 @@ export async function startFakeWordPress(options: FakeWordPressOptions) {
     /** The snapshot an 'ok' site serves (minus generated_at drift), for assertions. */
     expected: (domain: string) => snapshotFor(domain.toLowerCase(), seed),
     async close() {
-      for (const timer of timers) clearTimeout(timer);
+      clear();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
