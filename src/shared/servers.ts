@@ -34,6 +34,8 @@ export const cacheMeta = {
   partial: z.boolean(),
   /** The last sync's failure, shown beside the data it did not replace. */
   error: z.string().nullable(),
+  /** A sync is still running in the background (the provider was slow or asked us to wait). */
+  refreshing: z.boolean(),
 };
 
 export const serverList = z.object({ data: z.array(server), ...cacheMeta });

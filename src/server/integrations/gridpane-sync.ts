@@ -16,8 +16,12 @@ export type SyncResult = { partial: boolean; servers: number; sites: number; ski
  * Concurrent callers share one run; another process already syncing means this one skips.
  */
 export function syncGridPane(services: Services): Promise<SyncResult | undefined> {
-  return services.jobs.run('sync:gridpane', () => runSync(services));
+  return services.jobs.run(JOB, () => runSync(services));
 }
+
+const JOB = 'sync:gridpane';
+/** Whether a GridPane sync runs now (pages show "refreshing" and poll until it lands). */
+export const gridpaneSyncing = (services: Services) => services.jobs.isRunning(JOB);
 
 const unreadable = (count: number, noun: string) =>
   `GridPane sent ${count} ${noun}${count === 1 ? '' : 's'} we could not read; the others are up to date`;

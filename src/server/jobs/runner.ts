@@ -21,6 +21,11 @@ export class JobRunner {
     return promise;
   }
 
+  /** Whether the named job runs in this process now (a page polls while its sync carries on). */
+  isRunning(name: string): boolean {
+    return this.inFlight.has(name);
+  }
+
   /** Work started without a caller waiting for it (refresh after saving settings …), so idle() sees it. */
   track(work: Promise<unknown>): void {
     const settled = work.catch(() => undefined).finally(() => this.background.delete(settled));

@@ -7,7 +7,7 @@ import type { Monitor } from '../providers/betteruptime/types';
 import type { Services } from '../services';
 import { websiteIdsByDomain } from '../websites/service';
 import { figuresKey, type MonitorFigures, refreshFigures } from './figures';
-import { monitorsKey, syncMonitors } from './sync';
+import { monitorsKey, monitorsSyncing, syncMonitors } from './sync';
 
 const figuresById = (services: Services) => readCacheMap<MonitorFigures>(services.db, figuresKey);
 
@@ -22,6 +22,7 @@ export async function listMonitors(services: Services, refresh: boolean) {
       services.jobs.track(refreshFigures(services));
     },
     answerWithinMs: services.config.refreshAnswerMs,
+    syncing: () => monitorsSyncing(services),
   });
   const [figures, websites] = await Promise.all([figuresById(services), websiteIdsByDomain(services.db)]);
   const data: MonitorView[] = served.state.items.map((m) => {

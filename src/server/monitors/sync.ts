@@ -29,9 +29,13 @@ export async function betterUptimeClient(services: Services) {
   return { client, counter };
 }
 
+const JOB = 'sync:betteruptime';
+/** Whether a Better Uptime monitor sync runs now (pages show "refreshing" and poll until it lands). */
+export const monitorsSyncing = (services: Services) => services.jobs.isRunning(JOB);
+
 /** Refreshes the monitor list (every page); a failure leaves the cache as it was, error beside it. */
 export function syncMonitors(services: Services): Promise<MonitorsSyncResult | undefined> {
-  return services.jobs.run('sync:betteruptime', async () => {
+  return services.jobs.run(JOB, async () => {
     const { client, counter } = await betterUptimeClient(services);
     try {
       const previous = new Map(

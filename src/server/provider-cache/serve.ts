@@ -1,13 +1,7 @@
-import { type IntegrationProvider, providerNames } from '../../shared/integrations';
 import type { Db } from '../db/client';
 import { type CacheKey, type CacheState, readCache } from './service';
 
-export type Served<T> = { state: CacheState<T>; cached: boolean };
-
-export const stillRefreshing = (key: CacheKey) =>
-  `${providerNames[key.provider as IntegrationProvider] ?? key.provider} is taking a while to answer ` +
-  '(it may have asked us to wait), so the refresh carries on in the background. ' +
-  'This is the last good data; reload in a minute for the new one.';
+export type Served<T> = { state: CacheState<T>; cached: boolean; refreshing: boolean };
 
 /**
  * The read path of every provider list: the cache, unless the caller asks for a refresh or nothing was
@@ -18,22 +12,29 @@ export const stillRefreshing = (key: CacheKey) =>
 export async function serveCached<T>(
   db: Db,
   key: CacheKey,
-  opts: { refresh: boolean; sync: () => Promise<unknown>; answerWithinMs: number },
+  opts: {
+    refresh: boolean;
+    sync: () => Promise<unknown>;
+    answerWithinMs: number;
+    /** Whether this provider's sync is running now (in the background or for another page). */
+    syncing: () => boolean;
+  },
 ): Promise<Served<T>> {
   const before = await readCache<T>(db, key);
-  if (!opts.refresh && before.syncedAt) return { state: before, cached: true };
+  if (!opts.refresh && before.syncedAt) return { state: before, cached: true, refreshing: opts.syncing() };
   const sync = opts.sync();
   try {
     if (before.syncedAt && !(await settlesWithin(sync, opts.answerWithinMs))) {
-      return { state: { ...before, error: stillRefreshing(key) }, cached: true };
+      return { state: before, cached: true, refreshing: true };
     }
     await sync;
   } catch (err) {
     if (!before.syncedAt) throw err;
-    return { state: { ...before, error: err instanceof Error ? err.message : String(err) }, cached: true };
+    const error = err instanceof Error ? err.message : String(err);
+    return { state: { ...before, error }, cached: true, refreshing: false };
   }
   const after = await readCache<T>(db, key);
-  return { state: after, cached: after.syncedAt === before.syncedAt };
+  return { state: after, cached: after.syncedAt === before.syncedAt, refreshing: false };
 }
 
 /** Whether the work settles (either way) within ms; a rejection is still the caller's to handle. */
@@ -61,5 +62,6 @@ export function cacheMeta(served: Served<unknown>) {
     syncedAt: served.state.syncedAt?.toISOString() ?? null,
     partial: served.state.partial,
     error: served.state.error,
+    refreshing: served.refreshing,
   };
 }

@@ -1,6 +1,6 @@
 import type { Server } from '../../shared/servers';
 import { notFound } from '../http/errors';
-import { gridpaneServers, syncGridPane } from '../integrations/gridpane-sync';
+import { gridpaneServers, gridpaneSyncing, syncGridPane } from '../integrations/gridpane-sync';
 import { loadSettings } from '../integrations/service';
 import { cacheMeta, serveCached } from '../provider-cache/serve';
 import type { Services } from '../services';
@@ -13,6 +13,7 @@ export async function listServers(services: Services, refresh: boolean) {
     refresh,
     sync: () => syncGridPane(services),
     answerWithinMs: services.config.refreshAnswerMs,
+    syncing: () => gridpaneSyncing(services),
   });
   return { data: [...served.state.items].sort(byLabel), ...cacheMeta(served) };
 }

@@ -1,6 +1,6 @@
 import type { Site } from '../../shared/sites';
 import { notFound } from '../http/errors';
-import { gridpaneSites, syncGridPane } from '../integrations/gridpane-sync';
+import { gridpaneSites, gridpaneSyncing, syncGridPane } from '../integrations/gridpane-sync';
 import { loadSettings } from '../integrations/service';
 import { cacheMeta, serveCached } from '../provider-cache/serve';
 import type { GridPaneSite } from '../providers/gridpane/types';
@@ -14,6 +14,7 @@ export async function listSites(services: Services, refresh: boolean) {
     refresh,
     sync: () => syncGridPane(services),
     answerWithinMs: services.config.refreshAnswerMs,
+    syncing: () => gridpaneSyncing(services),
   });
   const websiteIds = await websiteIdsBySiteId(services.db, 'gridpane');
   const data: Site[] = served.state.items

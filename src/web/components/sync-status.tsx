@@ -1,13 +1,24 @@
 import { formatAgo, formatDateTime } from '@web/lib/format';
 import { cn } from '@web/lib/utils';
-import { TriangleAlert } from 'lucide-react';
+import { LoaderCircle, TriangleAlert } from 'lucide-react';
 
 export interface CacheMeta {
   cached: boolean;
   syncedAt: string | null;
   partial: boolean;
   error: string | null;
+  /** A sync is still running in the background. */
+  refreshing: boolean;
 }
+
+/** While a sync runs in the background, how often a page asks for the list again. */
+export const REFRESHING_POLL_MS = 3_000;
+
+/** A query's refetchInterval: poll while the server says a sync is still running, else `otherwise`. */
+export const pollWhileRefreshing =
+  (otherwise: number | false = false) =>
+  (query: { state: { data?: CacheMeta } }) =>
+    query.state.data?.refreshing ? REFRESHING_POLL_MS : otherwise;
 
 /** The "(cached)" note that follows a count ("40 sites (cached)"). */
 export function CachedNote({ cached }: { cached: boolean }) {
@@ -35,6 +46,18 @@ export function SyncStatus({ meta, className }: { meta: CacheMeta; className?: s
         )}
         {meta.partial && ' · the list may be incomplete'}
       </span>
+      {meta.refreshing && (
+        <span role="status" className="flex items-start gap-1.5">
+          <LoaderCircle
+            className="mt-px size-3.5 shrink-0 animate-spin motion-reduce:animate-none"
+            aria-hidden="true"
+          />
+          <span>
+            Still refreshing in the background (the provider is slow or asked us to wait); this updates when
+            it is done.
+          </span>
+        </span>
+      )}
       {meta.error && (
         <span role="alert" className="flex items-start gap-1.5 font-medium text-destructive">
           <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />

@@ -1,6 +1,6 @@
 import type { Server } from '@shared/servers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CacheMeta } from '@web/components/sync-status';
+import { type CacheMeta, pollWhileRefreshing } from '@web/components/sync-status';
 import { api } from '@web/lib/api';
 
 export type ServerList = CacheMeta & { data: Server[] };
@@ -15,6 +15,7 @@ export function useServers() {
   return useQuery({
     queryKey: serverKeys.all,
     queryFn: ({ signal }) => api.get<ServerList>('/api/servers', { signal }),
+    refetchInterval: pollWhileRefreshing(),
   });
 }
 
@@ -22,6 +23,7 @@ export function useServer(id: string) {
   return useQuery({
     queryKey: serverKeys.detail(id),
     queryFn: ({ signal }) => api.get<ServerDetail>(`/api/servers/${encodeURIComponent(id)}`, { signal }),
+    refetchInterval: pollWhileRefreshing(),
     enabled: id !== '',
   });
 }

@@ -1,6 +1,6 @@
 import type { Monitor } from '@shared/monitors';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CacheMeta } from '@web/components/sync-status';
+import { type CacheMeta, pollWhileRefreshing } from '@web/components/sync-status';
 import { api } from '@web/lib/api';
 import { useEffect } from 'react';
 
@@ -27,7 +27,7 @@ export function useMonitors(options: { poll?: boolean; enabled?: boolean } = {})
   return useQuery({
     queryKey: monitorKeys.all,
     queryFn: ({ signal }) => api.get<MonitorList>('/api/monitors', { signal }),
-    refetchInterval: options.poll ? MONITORS_REFETCH_MS : false,
+    refetchInterval: pollWhileRefreshing(options.poll ? MONITORS_REFETCH_MS : false),
     enabled: options.enabled ?? true,
   });
 }

@@ -1,7 +1,7 @@
 import type { Site, siteSnapshotResponse } from '@shared/sites';
 import type { Website } from '@shared/websites';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CacheMeta } from '@web/components/sync-status';
+import { type CacheMeta, pollWhileRefreshing } from '@web/components/sync-status';
 import { api } from '@web/lib/api';
 import type { z } from 'zod';
 
@@ -23,6 +23,7 @@ export function useSites() {
   return useQuery({
     queryKey: siteKeys.all,
     queryFn: ({ signal }) => api.get<SiteList>('/api/sites', { signal }),
+    refetchInterval: pollWhileRefreshing(),
   });
 }
 
@@ -30,6 +31,7 @@ export function useSite(id: string) {
   return useQuery({
     queryKey: siteKeys.detail(id),
     queryFn: ({ signal }) => api.get<SiteDetail>(`/api/sites/${encodeURIComponent(id)}`, { signal }),
+    refetchInterval: pollWhileRefreshing(),
     enabled: id !== '',
   });
 }
