@@ -1,9 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Client, type ClientRequest, clientRequest } from '@shared/clients';
-import { FormDialog } from '@web/components/form-dialog';
-import { Button } from '@web/components/ui/button';
-import { DialogFooter } from '@web/components/ui/dialog';
-import { Spinner } from '@web/components/ui/spinner';
+import { FormDialog, FormDialogFooter } from '@web/components/form-dialog';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { applyFieldErrors } from '@web/lib/form-errors';
@@ -78,15 +75,11 @@ function ClientFormBody({ client, onDone }: { client?: Client; onDone: () => voi
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
       <ClientFormFields form={form} />
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending && <Spinner />}
-          {client ? 'Save Changes' : 'Add Client'}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        pending={pending}
+        onCancel={onDone}
+        submitLabel={client ? 'Save Changes' : 'Add Client'}
+      />
     </form>
   );
 }

@@ -1,10 +1,13 @@
+import { Button } from '@web/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
+  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
+import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/utils';
 import type { ReactNode } from 'react';
 
@@ -30,5 +33,28 @@ export function FormDialog({ open, onOpenChange, title, description, className, 
         {children}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Cancel and submit under an Add/Edit form; both wait (the submit with a spinner) while it saves. */
+export function FormDialogFooter({
+  pending,
+  onCancel,
+  submitLabel,
+}: {
+  pending: boolean;
+  onCancel: () => void;
+  submitLabel: string;
+}) {
+  return (
+    <DialogFooter>
+      <Button variant="outline" onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending && <Spinner />}
+        {submitLabel}
+      </Button>
+    </DialogFooter>
   );
 }

@@ -1,9 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Task, type TaskRequest, taskRequest } from '@shared/tasks';
-import { FormDialog } from '@web/components/form-dialog';
-import { Button } from '@web/components/ui/button';
-import { DialogFooter } from '@web/components/ui/dialog';
-import { Spinner } from '@web/components/ui/spinner';
+import { FormDialog, FormDialogFooter } from '@web/components/form-dialog';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { applyFieldErrors } from '@web/lib/form-errors';
@@ -106,15 +103,11 @@ function TaskFormBody({ task, onDone }: { task?: Task; onDone: () => void }) {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
       <TaskFormFields form={form} task={task} />
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending && <Spinner />}
-          {task ? 'Save Changes' : 'Add Task'}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        pending={pending}
+        onCancel={onDone}
+        submitLabel={task ? 'Save Changes' : 'Add Task'}
+      />
     </form>
   );
 }
