@@ -1,4 +1,4 @@
-// `npm run bench` (full, quality bars P1–P6 at the P3 scale) or `npm run bench -- --smoke` (small
+// `npm run bench` (full, quality bars P1–P6 at the P3 scale, P8 at 10,000 checks) or `npm run bench -- --smoke` (small
 // scale, short runs: proves the benchmark still works). One measurement at a time: the machine has
 // 2 cores. Writes bench/results/<date>[-smoke].json, prints the table, and (full) bench/RESULTS.md.
 import { randomBytes } from 'node:crypto';
@@ -12,9 +12,10 @@ import { DASHBOARD_CALLS, measureApi, measureBrowser } from './p3-dashboard';
 import { measureBundle } from './p4-bundle';
 import { type GridPaneLimits, measureGridPane } from './p5-gridpane';
 import { measureStartup } from './p6-startup';
+import { type ChecksResult, measureChecks } from './p8-checks';
 import { root, snapshotDist } from './processes';
 import { table, writeResults } from './report';
-import { bundleRows, gridpaneRows, type KindResult, kindRows } from './rows';
+import { bundleRows, checkRows, gridpaneRows, type KindResult, kindRows } from './rows';
 import { type Scale, seed } from './seed';
 
 const smoke = process.argv.includes('--smoke');
@@ -25,6 +26,13 @@ const durations = smoke ? { warmupS: 1, measureS: 3 } : { warmupS: 3, measureS: 
 const fcpLoads = smoke ? 2 : 5;
 const apiLoads = smoke ? 20 : 100;
 const startupRuns = smoke ? 2 : 5;
+// P8: 10,000 checks for 10 minutes (memory must stay flat), against 1,000 for 2 (the cost ratio).
+const checkScales = smoke
+  ? { big: { checks: 200, warmupS: 30, measureS: 30 }, small: { checks: 20, warmupS: 30, measureS: 30 } }
+  : {
+      big: { checks: 10_000, warmupS: 40, measureS: 600 },
+      small: { checks: 1000, warmupS: 40, measureS: 120 },
+    };
 // GridPane's real limits are 12 units per endpoint per 60 s window, a list page costing 2, up to 500 per
 // page: 2,000 sites would fit one window. A smaller page and a shorter window make the limit bite (four
 // windows) in under a minute; the minimum is computed from whatever limits are set here.
@@ -71,21 +79,42 @@ async function runKind(kind: 'postgres' | 'pglite'): Promise<KindResult | null> 
   }
 }
 
+/** P8 on one database: the big fleet of checks, then the small one, each on a fresh database. */
+async function runChecks(kind: 'postgres' | 'pglite') {
+  const out: Record<'big' | 'small', ChecksResult | null> = { big: null, small: null };
+  for (const size of ['big', 'small'] as const) {
+    const db = kind === 'postgres' ? await throwawayPostgres() : throwawayPglite();
+    if (!db) return out;
+    try {
+      const s = checkScales[size];
+      log(`${kind}: ${s.checks} own checks every 60 s for ${s.measureS} s against local targets`);
+      out[size] = await measureChecks(dist, db.target, secretKey, s, log);
+    } finally {
+      await db.drop();
+    }
+  }
+  return out;
+}
+
 let exitCode = 0;
 try {
   const postgres = await runKind('postgres');
   const pglite = await runKind('pglite');
+  const checksPostgres = await runChecks('postgres');
+  const checksPglite = await runChecks('pglite');
   log('bundle sizes');
   const bundle = measureBundle(dist, pglite?.browser.scripts ?? postgres?.browser.scripts);
   log(`GridPane refresh against the fake's rate limit (${JSON.stringify(gridpaneLimits)})`);
   const gridpane = await measureGridPane(gridpaneLimits);
-  Object.assign(details, { postgres, pglite, bundle, gridpane });
+  Object.assign(details, { postgres, pglite, bundle, gridpane, checksPostgres, checksPglite });
 
   const rows = [
     ...kindRows(postgres, 'postgres'),
     ...kindRows(pglite, 'pglite'),
     ...bundleRows(bundle),
     ...gridpaneRows(gridpane),
+    ...checkRows(checksPostgres.big, checksPostgres.small, 'PostgreSQL'),
+    ...checkRows(checksPglite.big, checksPglite.small, 'PGlite'),
   ].sort((a, b) => a.id.localeCompare(b.id));
   const seconds = (performance.now() - started) / 1000;
   const note =

@@ -5,6 +5,7 @@ import { percentile } from './p3-dashboard';
 import type { BundleResult } from './p4-bundle';
 import type { GridPaneResult } from './p5-gridpane';
 import type { StartupResult } from './p6-startup';
+import type { ChecksResult } from './p8-checks';
 import { atLeast, atMost, ms, pct, type Row, skipped } from './report';
 
 export type KindResult = {
@@ -126,5 +127,47 @@ export function gridpaneRows(g: GridPaneResult): Row[] {
       ratio: null,
       pass: g.repeated429.length === 0,
     },
+  ];
+}
+
+/** P8: N checks a minute, against the same at a tenth of the scale (cost must grow linearly). */
+export function checkRows(big: ChecksResult | null, small: ChecksResult | null, label: string): Row[] {
+  if (!big || !small) return [skipped('P8', `own checks, ${label}`, '≤ 2000 ms', 'PostgreSQL not reachable')];
+  const runs = `${big.runs.toLocaleString('en-US')} of ${big.expectedRuns.toLocaleString('en-US')} runs`;
+  const lag = atMost(
+    'P8',
+    `${big.checks.toLocaleString('en-US')} checks every 60 s, ${label}: due-to-start lag p99 (${runs}; ${big.failedRuns} failed)`,
+    big.lagP99Ms,
+    2000,
+    ms,
+    ` (p50 ${ms(big.lagP50Ms)})`,
+  );
+  if (big.runs < big.expectedRuns * 0.99) lag.pass = false; // a skipped run is worse than a late one
+  const growth = big.rssEndMb / big.rssStartMb;
+  return [
+    lag,
+    atMost(
+      'P8',
+      `${big.checks.toLocaleString('en-US')} checks, ${label}: CPU of the Agency Hub process over ${Math.round(big.measuredSeconds / 60)} min`,
+      big.cores,
+      1,
+      (n) => `${n.toFixed(2)} cores`,
+    ),
+    atMost(
+      'P8',
+      `${big.checks.toLocaleString('en-US')} checks, ${label}: memory after ${Math.round(big.measuredSeconds / 60)} min vs at its start`,
+      growth,
+      1.1,
+      x,
+      ` (${big.rssStartMb.toFixed(0)} MB → ${big.rssEndMb.toFixed(0)} MB, max ${big.rssMaxMb.toFixed(0)} MB)`,
+    ),
+    atMost(
+      'P8',
+      `CPU per run, ${big.checks.toLocaleString('en-US')} vs ${small.checks.toLocaleString('en-US')} checks, ${label}`,
+      big.cpuMsPerRun / small.cpuMsPerRun,
+      1.2,
+      x,
+      ` (${big.cpuMsPerRun.toFixed(2)} ms vs ${small.cpuMsPerRun.toFixed(2)} ms)`,
+    ),
   ];
 }

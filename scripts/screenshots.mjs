@@ -1,7 +1,7 @@
 // Screenshots of pages in light and dark, at 1280 px and 375 px, for a person to look at before
 // calling UI work done. Usage:
 //   node scripts/screenshots.mjs --base http://127.0.0.1:3000 --user U --password P --out /tmp/shots /login /clients …
-// Pages listed before --signed-in are taken signed out.
+// With --user and --password the pages are taken signed in; --full false keeps to the first screen.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,6 +15,7 @@ const { values, positionals } = parseArgs({
     out: { type: 'string', default: '/tmp/agency-hub-shots' },
     themes: { type: 'string', default: 'light,dark' },
     widths: { type: 'string', default: '1280,375' },
+    full: { type: 'string', default: 'true' },
   },
   allowPositionals: true,
 });
@@ -42,7 +43,7 @@ for (const theme of values.themes.split(',')) {
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(400);
       const name = `${route.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}-${theme}-${width}.png`;
-      await page.screenshot({ path: path.join(values.out, name), fullPage: true });
+      await page.screenshot({ path: path.join(values.out, name), fullPage: values.full !== 'false' });
       console.log(path.join(values.out, name));
     }
     await context.close();

@@ -3,10 +3,12 @@
 import module from 'node:module';
 import path from 'node:path';
 import { ensureBuilt, root } from './ensure-build.mjs';
+import { ensureSupportedNode } from './runtime.mjs';
 
+ensureSupportedNode();
 ensureBuilt();
-// Node 22.1+ keeps the compiled server code between starts (quality bar P6); older Node skips this.
-module.enableCompileCache?.(path.join(root, 'node_modules/.cache/agency-hub-compile'));
+// Node keeps the compiled server code between starts (quality bar P6).
+module.enableCompileCache(path.join(root, 'node_modules/.cache/agency-hub-compile'));
 process.env.NODE_ENV ??= 'production';
 const entry = process.argv[2] === 'user:create' ? 'user-create.js' : 'main.js';
 if (entry === 'user-create.js') process.argv.splice(2, 1);

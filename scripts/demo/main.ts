@@ -6,8 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startFakeBetterUptime } from '../../test/fakes/betteruptime';
 import { startFakeGridPane } from '../../test/fakes/gridpane';
+import { startMailCatcher } from '../../test/fakes/receivers/mail';
+import { startFakeTargets } from '../../test/fakes/targets';
 import { mixedCases, startFakeWordPress } from '../../test/fakes/wordpress';
 import { ensureBuilt, root } from '../ensure-build.mjs';
+import { seedMonitoring } from './monitoring';
 import { apiClient, seedAgency } from './seed';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -23,6 +26,11 @@ const gridpane = await startFakeGridPane({ servers: 8, sites: 60, seed });
 const domains = gridpane.fleet.sites.map((s) => String(s.url));
 const uptime = await startFakeBetterUptime({ sites: domains, seed });
 const wordpress = await startFakeWordPress({ domains, seed, cases: mixedCases(domains) });
+// Sites our own checks watch, and where their alert emails land.
+const targets = await startFakeTargets({ https: true, certDays: 10 });
+const mail = await startMailCatcher();
+const caFile = path.join(dataDir, '..', '.demo-targets-ca.pem');
+fs.writeFileSync(caFile, targets.https!.ca);
 
 const server: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
   cwd: root,
@@ -33,12 +41,16 @@ const server: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/serv
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
+    // The checks' targets are on this machine; the https one is trusted through its own CA.
+    CHECKS_ALLOW_PRIVATE: 'true',
+    NODE_EXTRA_CA_CERTS: caFile,
+    SMTP_URL: mail.smtpUrl,
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const stop = async (code = 0) => {
   server.kill('SIGTERM');
-  await Promise.all([gridpane.close(), uptime.close(), wordpress.close()]);
+  await Promise.all([gridpane.close(), uptime.close(), wordpress.close(), targets.close(), mail.close()]);
   process.exit(code);
 };
 process.on('SIGINT', () => void stop());
@@ -69,6 +81,7 @@ try {
   });
   await api.call('GET', '/api/sites'); // the first GridPane sync, so websites exist for tags and tasks
   await seedAgency(api);
+  await seedMonitoring(api, targets);
 } catch (err) {
   console.error('The demo could not be seeded:', err);
   await stop(1);
@@ -80,4 +93,7 @@ Agency Hub demo is running at http://localhost:${port}
   Providers are local fakes: GridPane (8 servers, 60 sites), Better Uptime (${uptime.monitors.length} monitors),
   and WordPress sites answering HD Snapshot (a few with plugin problems on purpose).
   Uptime figures and 30-day history fill in within a minute or two. Data folder: ${dataDir}
+  Our own checks watch 13 sites every 30 s: one is down (an incident and an email within two minutes),
+  one flaps, one is slow (in a maintenance window), one's certificate expires in 10 days.
+  Alert emails arrive in the demo's mail catcher: ${mail.webUrl}
   Press Ctrl+C to stop.`);

@@ -1,24 +1,34 @@
 import Fastify, { type FastifySchema, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { activityRoutes } from './activity/routes';
+import { alertRoutes } from './alerts/routes';
+import { accountRoutes } from './auth/account-routes';
 import { authRoutes } from './auth/routes';
+import { checkRoutes } from './checks/routes';
 import { clientRoutes } from './clients/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { healthRoutes } from './health/routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerNulGuard } from './http/nul-guard';
+import { registerApiDocs, registerOpenApi } from './http/openapi';
 import { registerCsrfGuard, registerSecurityHeaders } from './http/security';
 import { registerSessions } from './http/session';
 import { registerWebApp } from './http/web-app';
+import { incidentRoutes } from './incidents/routes';
 import { integrationRoutes } from './integrations/routes';
+import { jobSpecs } from './jobs/definitions';
+import { maintenanceRoutes } from './maintenance/routes';
 import { monitorRoutes } from './monitors/routes';
 import { notificationRoutes } from './notifications/routes';
 import { searchRoutes } from './search/routes';
 import { serverRoutes } from './servers/routes';
 import type { Services } from './services';
+import { settingsRoutes } from './settings/routes';
 import { siteRoutes } from './sites/routes';
 import { tagRoutes } from './tags/routes';
 import { taskRoutes } from './tasks/routes';
+import { tokenRoutes } from './tokens/routes';
+import { uptimeRoutes } from './uptime/routes';
 import { userRoutes } from './users/routes';
 import { websiteRoutes } from './websites/routes';
 
@@ -65,16 +75,21 @@ export async function buildApp({ services, webRoot, logger }: AppOptions) {
     }
   });
 
-  app.addHook('onClose', () => services.jobs.idle());
+  // Shutdown: stop taking jobs, let the running one finish (or fail it for another instance to retry).
+  app.addHook('onClose', () => services.jobs.stop());
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
   registerCsrfGuard(app);
   registerNulGuard(app);
   await registerSessions(app, services);
+  await registerOpenApi(app);
 
   await app.register(async (api) => {
     await healthRoutes(api, services);
     await authRoutes(api, services);
+    await accountRoutes(api, services);
+    await tokenRoutes(api, services);
+    await settingsRoutes(api, services);
     await userRoutes(api, services);
     await clientRoutes(api, services);
     await tagRoutes(api, services);
@@ -88,10 +103,17 @@ export async function buildApp({ services, webRoot, logger }: AppOptions) {
     await notificationRoutes(api, services);
     await searchRoutes(api, services);
     await dashboardRoutes(api, services);
+    await checkRoutes(api, services);
+    await incidentRoutes(api, services);
+    await alertRoutes(api, services);
+    await maintenanceRoutes(api, services);
+    await uptimeRoutes(api, services);
   });
 
+  await registerApiDocs(app);
   await registerWebApp(app, webRoot);
   app.decorate('routeTable', routeTable);
+  await services.jobs.start(jobSpecs(services), app.log);
   return app;
 }
 

@@ -7,6 +7,11 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1');
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -27,12 +32,13 @@ const envSchema = z.object({
   ),
   SMTP_FROM: z.string().default('Agency Hub <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   SECRET_KEY: optionalString,
   REFRESH_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(15),
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', ''])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  TRUST_PROXY: flag,
+  CHECKS_ALLOW_PRIVATE: flag,
+  CHECK_RESULTS_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  RDAP_BOOTSTRAP_URL: optionalString.pipe(z.url().optional()),
 });
 
 export type Config = {
@@ -45,6 +51,8 @@ export type Config = {
   smtpUrl: string | undefined;
   smtpFrom: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** `auto`: human lines in a terminal, JSON lines otherwise. */
+  logFormat: z.infer<typeof envSchema>['LOG_FORMAT'];
   trustProxy: boolean;
   /** Key for provider tokens at rest; without it a key file in dataDir is used. */
   secretKey: string | undefined;
@@ -52,6 +60,18 @@ export type Config = {
   refreshIntervalMinutes: number;
   /** How long a page's refresh may wait on a provider before the last good data is the answer. */
   refreshAnswerMs: number;
+  checks: {
+    /** Let checks and webhooks reach loopback, private and link-local addresses (tests, the demo, intranets). */
+    allowPrivate: boolean;
+    /** Days raw check results are kept (hourly and daily figures are kept a year). */
+    resultsDays: number;
+    /** IANA's RDAP bootstrap file (domain expiry); a local fake in tests and the demo. */
+    rdapBootstrapUrl: string;
+    /** How long a new incident waits for others on its server before it is announced (grouping). */
+    groupWindowMs: number;
+    /** Extra trusted CA certificates (PEM) for checks; operators use NODE_EXTRA_CA_CERTS, tests this. */
+    extraCa?: string[];
+  };
 };
 
 export class ConfigError extends Error {}
@@ -75,10 +95,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     trustProxy: e.TRUST_PROXY,
     secretKey: e.SECRET_KEY,
     refreshIntervalMinutes: e.REFRESH_INTERVAL_MINUTES,
     refreshAnswerMs: REFRESH_ANSWER_MS,
+    checks: {
+      allowPrivate: e.CHECKS_ALLOW_PRIVATE,
+      resultsDays: e.CHECK_RESULTS_DAYS,
+      rdapBootstrapUrl: e.RDAP_BOOTSTRAP_URL ?? 'https://data.iana.org/rdap/dns.json',
+      groupWindowMs: 30_000,
+    },
   };
 }
 

@@ -1,11 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { purgeExpiredSessions } from './auth/sessions';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
-import { startScheduler } from './jobs/scheduler';
 import { loggerOptions } from './logger';
 import { createServices } from './services';
 
@@ -28,7 +26,6 @@ async function main(): Promise<void> {
     logger: loggerOptions(config),
   });
 
-  let stopScheduler = () => {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -37,7 +34,6 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      stopScheduler();
       await app.close();
     } finally {
       await database.close();
@@ -46,15 +42,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  app.addHook('onClose', () => clearInterval(sweeper));
-  const sweeper = setInterval(
-    () => purgeExpiredSessions(database.db, services.clock).catch(() => {}),
-    60 * 60_000,
-  );
-  sweeper.unref();
 
   await app.listen({ port: config.port, host: config.host });
-  stopScheduler = startScheduler(services, app.log);
   const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
   console.log(`\nAgency Hub is running at ${config.appUrl} (${config.mode} mode, ${where})`);
   const setupToken = await services.setup.prepare(database.db);

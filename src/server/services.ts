@@ -1,12 +1,13 @@
 import { FirstRunSetup } from './auth/setup';
 import { LoginThrottle } from './auth/throttle';
+import { createRdapClient, type RdapClient } from './checks/rdap';
 import type { Clock } from './clock';
 import { systemClock } from './clock';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { type Mailer, smtpMailer } from './email/mailer';
 import { loadOrCreateKeyFile, parseSecretKey, type SecretBox, secretBox } from './integrations/secrets';
-import { JobRunner } from './jobs/runner';
+import { type EngineOptions, JobEngine } from './jobs/engine';
 import { type BetterUptimeClientOptions, createBetterUptimeClient } from './providers/betteruptime/client';
 import { createGridPaneClient, type GridPaneClientOptions } from './providers/gridpane/client';
 import { fetchSnapshot, type SnapshotRequest } from './providers/hdsnapshot/client';
@@ -32,14 +33,17 @@ export type Services = {
   setup: FirstRunSetup;
   mailer: Mailer | undefined;
   box: SecretBox;
-  jobs: JobRunner;
+  jobs: JobEngine;
   providers: ProviderFactory;
+  /** Domain expiry lookups: one client per process (it caches the registry list for a day). */
+  rdap: RdapClient;
 };
 
 export type ServiceOptions = {
   clock?: Clock;
   mailer?: Mailer;
   throttle?: LoginThrottle;
+  jobs?: EngineOptions;
   box?: SecretBox;
   gridpane?: Partial<GridPaneClientOptions>;
   betteruptime?: Partial<BetterUptimeClientOptions>;
@@ -53,13 +57,18 @@ export function createServices(config: Config, database: Database, opts: Service
     database,
     db: database.db,
     clock,
-    throttle: opts.throttle ?? new LoginThrottle(clock),
+    throttle: opts.throttle ?? new LoginThrottle(database),
     setup: new FirstRunSetup(),
     mailer: opts.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.smtpFrom) : undefined),
     box:
       opts.box ??
       secretBox(config.secretKey ? parseSecretKey(config.secretKey) : loadOrCreateKeyFile(config.dataDir)),
-    jobs: new JobRunner(database),
+    jobs: new JobEngine(database, opts.jobs),
+    rdap: createRdapClient({
+      bootstrapUrl: config.checks.rdapBootstrapUrl,
+      allowPrivate: config.checks.allowPrivate,
+      clock,
+    }),
     providers: {
       gridpane: (o) => createGridPaneClient({ ...opts.gridpane, ...o }),
       betteruptime: (o) => createBetterUptimeClient({ ...opts.betteruptime, ...o }),

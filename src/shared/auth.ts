@@ -70,3 +70,46 @@ export type SetupRequest = z.infer<typeof setupRequest>;
 
 export const FORGOT_PASSWORD_SENT = 'Password reset instructions have been sent to your email.';
 export const INVALID_CREDENTIALS = 'Invalid username or password';
+
+// Settings → your account (all under /api/auth: personal API tokens cannot reach them).
+
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
+export const SAME_PASSWORD = 'Choose a password different from your current one';
+
+export const changePasswordRequest = z
+  .strictObject({
+    currentPassword: z.string().min(1, 'Enter your current password').max(256),
+    newPassword: password,
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, { message: SAME_PASSWORD, path: ['newPassword'] });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+/** The Settings form: the API body plus a confirmation that must match. */
+export const changePasswordForm = z
+  .object({
+    currentPassword: z.string().min(1, 'Enter your current password'),
+    newPassword: password,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, { message: SAME_PASSWORD, path: ['newPassword'] });
+export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
+
+export const updateProfileRequest = z.strictObject({ username, email });
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
+
+/** One signed-in browser of the account; never its token. */
+export const sessionInfo = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** The browser asking. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfo>;
+export const sessionList = z.array(sessionInfo);

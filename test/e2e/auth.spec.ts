@@ -10,7 +10,7 @@ test('sign in, see the shell, sign out', async ({ page }) => {
   await signIn(page, admin);
   await expect(page.getByText('Agency Management Hub')).toBeVisible();
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Clients' })).toBeVisible();
-  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('button', { name: 'account menu' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/');

@@ -13,7 +13,7 @@ test('the first account is created through the printed setup link, then setup cl
   await page.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page).toHaveURL(/\/$/);
-  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('button', { name: 'account menu' }).click();
   await expect(page.getByRole('menu')).toContainText(admin.email);
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);

@@ -41,7 +41,7 @@ test('add a team member, refuse a duplicate inline, then sign in as the new memb
   await expect(page.getByText('This username is already taken', { exact: true })).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: member.username })).toHaveCount(1);
 
-  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('button', { name: 'account menu' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await signIn(page, member);

@@ -30,6 +30,8 @@ export async function createTestApp(
     services?: ServiceOptions;
     /** Level of the captured log (`logs`); 'trace' shows every request as production would. */
     logLevel?: Config['logLevel'];
+    /** Format of the captured log: JSON lines unless a test asks for the human lines of a terminal. */
+    logFormat?: Config['logFormat'];
   } = {},
 ) {
   const database = await createTestDatabase();
@@ -37,7 +39,13 @@ export async function createTestApp(
   const outbox: Mail[] = [];
   const mailer: Mailer | undefined =
     opts.mailer === null ? undefined : (opts.mailer ?? { send: async (mail) => void outbox.push(mail) });
-  const config = testConfig({ appUrl: 'http://agency.test', ...opts.config });
+  const base = testConfig();
+  const config = testConfig({
+    appUrl: 'http://agency.test',
+    // Tests check local servers, and announce incidents at once (no grouping wait) unless they ask.
+    checks: { ...base.checks, allowPrivate: true, groupWindowMs: 0 },
+    ...opts.config,
+  });
   const services: Services = createServices(config, database, {
     clock,
     mailer,
@@ -47,6 +55,8 @@ export async function createTestApp(
     // No pacing and no real backoff waits against the fakes.
     betteruptime: { maxRequestsPerSecond: Number.POSITIVE_INFINITY, sleep: () => Promise.resolve() },
     hdsnapshot: { timeoutMs: 1000 },
+    // Tests last seconds: no expiry supervision or cron evaluation unless a test asks for them.
+    jobs: { supervise: false, schedule: false },
     ...opts.services,
   });
   const logs: string[] = [];
@@ -54,10 +64,10 @@ export async function createTestApp(
     services,
     webRoot: opts.webRoot,
     // Production's logger (its serializers and redaction), writing into `logs`.
-    logger: {
-      ...loggerOptions({ ...config, logLevel: opts.logLevel ?? 'info' }),
-      stream: { write: (line: string) => void logs.push(line) },
-    },
+    logger: loggerOptions(
+      { ...config, logLevel: opts.logLevel ?? 'info', logFormat: opts.logFormat ?? 'json' },
+      { write: (line: string) => void logs.push(line) },
+    ),
   });
   await app.ready();
 

@@ -12,7 +12,7 @@ import { templatePaths } from './paths';
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB_KIND === 'postgres' && url) {
-    const name = `ah_test_${randomBytes(6).toString('hex')}`;
+    const name = `${templatePaths.pgPrefix}${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     try {

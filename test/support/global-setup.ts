@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '../../src/server/db/client';
+import { type Database, openDatabase } from '../../src/server/db/client';
+import { JobEngine } from '../../src/server/jobs/engine';
 import { templatePaths } from './paths';
 
 /**
@@ -11,6 +12,7 @@ import { templatePaths } from './paths';
 export default async function setup(): Promise<() => Promise<void>> {
   fs.mkdirSync(path.dirname(templatePaths.pgliteDump), { recursive: true });
   const database = await openDatabase({ kind: 'pglite-memory' });
+  await installJobEngine(database);
   const dump = await database.dump!();
   fs.writeFileSync(templatePaths.pgliteDump, Buffer.from(await dump.arrayBuffer()));
   await database.close();
@@ -30,6 +32,7 @@ export default async function setup(): Promise<() => Promise<void>> {
       url: databaseUrl(url, templatePaths.pgTemplate),
       max: 1,
     });
+    await installJobEngine(template);
     await template.close();
   }
   return async () => {
@@ -38,7 +41,8 @@ export default async function setup(): Promise<() => Promise<void>> {
     await admin.connect();
     try {
       const { rows } = await admin.query<{ datname: string }>(
-        "SELECT datname FROM pg_database WHERE datname LIKE 'ah_test_%'",
+        'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+        [templatePaths.pgPrefix],
       );
       for (const row of rows) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
     } finally {
@@ -51,4 +55,11 @@ export function databaseUrl(base: string, name: string): string {
   const u = new URL(base);
   u.pathname = `/${name}`;
   return u.toString();
+}
+
+/** The job engine's own tables, installed once in the template (each test's engine then only starts). */
+async function installJobEngine(database: Database): Promise<void> {
+  const engine = new JobEngine(database, { supervise: false, schedule: false });
+  await engine.start([]);
+  await engine.stop();
 }

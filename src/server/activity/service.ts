@@ -11,6 +11,9 @@ export type ActivityEvent = {
   action: string;
   message: string;
   link?: string | null;
+  /** What it is about: a client's page lists what happened to the client and to its websites. */
+  clientId?: number | null;
+  websiteId?: number | null;
 };
 
 /** Appends to the activity log. Never fails the work it describes: a lost log line is logged, not thrown. */
@@ -26,6 +29,8 @@ export async function recordActivity(
       action: event.action,
       message: actor ? `${actor.username} ${event.message}` : capitalise(event.message),
       link: event.link ?? null,
+      clientId: event.clientId ?? null,
+      websiteId: event.websiteId ?? null,
       actorId: actor?.id ?? null,
       createdAt: at,
     });

@@ -12,10 +12,10 @@ import {
 } from '../../shared/auth';
 import { messageResponse } from '../../shared/errors';
 import { unauthorized } from '../http/errors';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../http/session';
+import { clearSessionCookie, clientOf, requireUser, setSessionCookie } from '../http/session';
 import type { Services } from '../services';
 import { type AuthDeps, forgotPassword, login, resetPassword } from './service';
-import { createSession, revokeSession, revokeUserSessions } from './sessions';
+import { createSession, noteSessionClient, revokeSession, revokeUserSessions } from './sessions';
 
 // Reset and setup requests per IP: enough for a person retrying, too few to mine tokens or spam mail.
 const sensitiveLimit = { max: 10, timeWindow: '15 minutes' };
@@ -55,6 +55,7 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
     { config: { public: true }, schema: { body: loginRequest, response: { 200: sessionUser } } },
     async (request, reply) => {
       const { user, session } = await login(deps(request.log), request.body, request.ip);
+      await noteSessionClient(services.db, session.token, clientOf(request));
       if (request.sessionToken) await revokeSession(services.db, request.sessionToken);
       setSessionCookie(request, reply, session);
       return user;
@@ -123,6 +124,7 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
       const user = await services.setup.createFirstUser(services.db, token, input);
       request.log.info({ userId: user.id }, 'First account created');
       const session = await createSession(services.db, services.clock, user.id, false);
+      await noteSessionClient(services.db, session.token, clientOf(request));
       setSessionCookie(request, reply, session);
       return user;
     },

@@ -36,7 +36,7 @@ export async function login(
   input: { username: string; password: string; rememberMe: boolean },
   ip: string,
 ): Promise<{ user: SessionUser; session: NewSession }> {
-  const wait = deps.throttle.retryAfter(input.username, ip);
+  const wait = await deps.throttle.attempt(input.username, ip);
   if (wait > 0) {
     throw tooManyRequests(
       `Too many failed sign-in attempts. Please wait ${formatWait(wait)} and try again.`,
@@ -45,11 +45,8 @@ export async function login(
   }
   const user = await findUserByUsername(deps.db, input.username);
   const ok = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !ok) {
-    deps.throttle.recordFailure(input.username, ip);
-    throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS);
-  }
-  deps.throttle.recordSuccess(input.username);
+  if (!user || !ok) throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS);
+  await deps.throttle.succeeded(input.username, ip);
   const session = await createSession(deps.db, deps.clock, user.id, input.rememberMe);
   return { user: { id: user.id, username: user.username, email: user.email }, session };
 }

@@ -19,18 +19,54 @@ export async function createSession(
 ): Promise<NewSession> {
   const token = randomToken();
   const expiresAt = new Date(clock.now().getTime() + (rememberMe ? REMEMBER_ME_MS : BROWSER_SESSION_MS));
-  await db.insert(sessions).values({ tokenHash: sha256(token), userId, rememberMe, expiresAt });
+  await db
+    .insert(sessions)
+    .values({ tokenHash: sha256(token), userId, rememberMe, expiresAt, lastSeenAt: clock.now() });
   return { token, expiresAt, rememberMe };
 }
 
-export async function findSessionUser(db: Db, clock: Clock, token: string): Promise<SessionUser | undefined> {
+/** Where a request comes from: shown in Settings beside each session. */
+export type ClientInfo = { ip: string; userAgent: string | undefined };
+
+/** Last seen is written at most once a minute per session, not on every request. */
+export const LAST_SEEN_EVERY_MS = 60_000;
+
+export async function findSessionUser(
+  db: Db,
+  clock: Clock,
+  token: string,
+  client?: ClientInfo,
+): Promise<SessionUser | undefined> {
+  const now = clock.now();
+  const tokenHash = sha256(token);
   const [row] = await db
-    .select({ id: users.id, username: users.username, email: users.email })
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      lastSeenAt: sessions.lastSeenAt,
+      ip: sessions.ip,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, clock.now())))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
     .limit(1);
-  return row;
+  if (!row) return undefined;
+  if (client && (row.ip === null || now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS)) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, ip: client.ip, userAgent: client.userAgent?.slice(0, 512) ?? null })
+      .where(eq(sessions.tokenHash, tokenHash));
+  }
+  return { id: row.id, username: row.username, email: row.email };
+}
+
+/** Records where a new session signed in from (its first "last seen"). */
+export async function noteSessionClient(db: Db, token: string, client: ClientInfo): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ ip: client.ip, userAgent: client.userAgent?.slice(0, 512) ?? null })
+    .where(eq(sessions.tokenHash, sha256(token)));
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {

@@ -1,64 +1,57 @@
-import type { Clock } from '../clock';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Database } from '../db/client';
+import { sha256 } from './tokens';
 
-type Window = { failures: number[] };
+export type ThrottleLimits = { perAccount: number; perIp: number; windowSeconds: number };
 
-export type ThrottleLimits = { perAccount: number; perIp: number; windowMs: number };
+export const defaultLimits: ThrottleLimits = { perAccount: 5, perIp: 20, windowSeconds: 5 * 60 };
 
-export const defaultLimits: ThrottleLimits = { perAccount: 5, perIp: 20, windowMs: 5 * 60_000 };
+/** The table both limiters count in (src/server/db/schema/login-attempts.ts). */
+export const LOGIN_ATTEMPTS_TABLE = 'login_attempts';
 
 /**
- * Counts failed sign-ins per account and per IP in a sliding window (quality bar S3). In memory: one
- * Agency Hub process serves a database, and a restart forgetting attempts is acceptable.
+ * Sign-in attempts per account and per IP (quality bar S3), counted in the database with
+ * rate-limiter-flexible's PostgreSQL store, so every instance on one database enforces the same limits
+ * (R8). An attempt counts before the password is checked (concurrent guesses cannot slip past the
+ * count); a success takes its attempt back and clears the account. Accounts are counted by a hash of
+ * the lowercased name, known or not, so the throttle tells no names and stores none.
  */
 export class LoginThrottle {
-  private readonly accounts = new Map<string, Window>();
-  private readonly ips = new Map<string, Window>();
+  private readonly account: RateLimiterPostgres;
+  private readonly ip: RateLimiterPostgres;
 
-  constructor(
-    private readonly clock: Clock,
-    private readonly limits: ThrottleLimits = defaultLimits,
-  ) {}
-
-  /** Seconds until a new attempt is allowed, or 0 when allowed now. */
-  retryAfter(account: string, ip: string): number {
-    const now = this.clock.now().getTime();
-    const wait = Math.max(
-      this.waitFor(this.accounts, account.toLowerCase(), this.limits.perAccount, now),
-      this.waitFor(this.ips, ip, this.limits.perIp, now),
-    );
-    return Math.ceil(wait / 1000);
+  constructor(database: Pick<Database, 'query'>, limits: ThrottleLimits = defaultLimits) {
+    const store = {
+      storeClient: { query: (q: { text: string; values?: unknown[] }) => database.query(q.text, q.values) },
+      storeType: 'client',
+      tableName: LOGIN_ATTEMPTS_TABLE,
+      tableCreated: true, // by our migrations
+      clearExpiredByTimeout: false, // the hourly purge job does it, once across instances
+      duration: limits.windowSeconds,
+    };
+    this.account = new RateLimiterPostgres({ ...store, keyPrefix: 'account', points: limits.perAccount });
+    this.ip = new RateLimiterPostgres({ ...store, keyPrefix: 'ip', points: limits.perIp });
   }
 
-  recordFailure(account: string, ip: string): void {
-    const now = this.clock.now().getTime();
-    this.push(this.accounts, account.toLowerCase(), now);
-    this.push(this.ips, ip, now);
-  }
-
-  /** A successful sign-in clears the account's failures (not the IP's: one good account must not
-   * unlock guessing at others from the same address). */
-  recordSuccess(account: string): void {
-    this.accounts.delete(account.toLowerCase());
-  }
-
-  private waitFor(map: Map<string, Window>, key: string, max: number, now: number): number {
-    const w = map.get(key);
-    if (!w) return 0;
-    w.failures = w.failures.filter((t) => t > now - this.limits.windowMs);
-    if (w.failures.length === 0) {
-      map.delete(key);
-      return 0;
+  /** Counts a sign-in attempt; the seconds to wait when it is over either limit, else 0. */
+  async attempt(account: string, ip: string): Promise<number> {
+    const results = await Promise.allSettled([
+      this.account.consume(accountKey(account)),
+      this.ip.consume(ip),
+    ]);
+    let waitMs = 0;
+    for (const r of results) {
+      if (r.status === 'fulfilled') continue;
+      if (!(r.reason instanceof RateLimiterRes)) throw r.reason; // the database, not a limit
+      waitMs = Math.max(waitMs, r.reason.msBeforeNext);
     }
-    if (w.failures.length < max) return 0;
-    // Allowed again once the oldest failure that keeps the count at the limit leaves the window.
-    const oldest = w.failures[w.failures.length - max]!;
-    return oldest + this.limits.windowMs - now;
+    return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : 0;
   }
 
-  private push(map: Map<string, Window>, key: string, now: number): void {
-    const w = map.get(key) ?? { failures: [] };
-    w.failures.push(now);
-    if (w.failures.length > 100) w.failures.splice(0, w.failures.length - 100);
-    map.set(key, w);
+  /** A good password: the account starts afresh, and a colleague's success costs the IP nothing. */
+  async succeeded(account: string, ip: string): Promise<void> {
+    await Promise.all([this.account.delete(accountKey(account)), this.ip.reward(ip)]);
   }
 }
+
+const accountKey = (account: string) => sha256(account.toLowerCase()).slice(0, 32);

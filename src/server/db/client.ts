@@ -17,18 +17,23 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
+/** A parameterised SQL statement on the engine underneath (the job engine and the sign-in limiter use it). */
+export type RawQuery = (
+  text: string,
+  values?: unknown[],
+) => Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** What the job engine (pg-boss) connects with: the same PGlite instance, or the PostgreSQL URL. */
+  engine: { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; url: string };
+  query: RawQuery;
   /** Runs a trivial query; throws when the database cannot answer. */
   ping(): Promise<void>;
+  /** Whether every migration of this build is applied (readiness: an instance still migrating is not ready). */
+  migrated(): Promise<boolean>;
   close(): Promise<void>;
-  /**
-   * Runs fn unless another process holds the named job lock (then returns undefined). PostgreSQL: a
-   * session advisory lock on a dedicated connection; PGlite: the data folder lock already makes this
-   * the only process, so an in-process flag is enough.
-   */
-  withJobLock<T>(name: string, fn: () => Promise<T>): Promise<T | undefined>;
   /** PGlite only: the data folder as a tarball (tests build one migrated template and load it). */
   dump?(): Promise<Blob>;
 };
@@ -55,8 +60,7 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     try {
-      if (migrate && !(await migrationsApplied((q) => pool.query(q), migrationsFolder)))
-        await migratePg(drizzlePg({ client: pool, casing: 'snake_case' }), { migrationsFolder });
+      if (migrate) await migratePostgresOnce(pool);
     } catch (err) {
       await pool.end();
       throw err;
@@ -64,35 +68,15 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
     return {
       db,
       kind: 'postgres',
-      withJobLock: async (name, fn) => {
-        const client = await pool.connect();
-        // A checked-out client has no pool listener: if its connection dies while fn waits on a provider
-        // (a database restart mid-sync), an unheard 'error' event would end the process (R5).
-        let lost: Error | undefined;
-        const onError = (err: Error) => {
-          lost = err;
-        };
-        client.on('error', onError);
-        try {
-          const { rows } = await client.query<{ locked: boolean }>(
-            'select pg_try_advisory_lock(hashtext($1)) as locked',
-            [name],
-          );
-          if (!rows[0]?.locked) return undefined;
-          try {
-            return await fn();
-          } finally {
-            // A lost connection took its session lock with it.
-            if (!lost) await client.query('select pg_advisory_unlock(hashtext($1))', [name]);
-          }
-        } finally {
-          client.off('error', onError);
-          client.release(lost);
-        }
+      engine: { kind: 'postgres', url: opts.url },
+      query: async (text, values) => {
+        const r = await pool.query(text, values);
+        return { rows: r.rows, rowCount: r.rowCount ?? r.rows.length };
       },
       ping: async () => {
         await pool.query('select 1');
       },
+      migrated: () => migrationsApplied((q) => pool.query(q), migrationsFolder),
       close: () => pool.end(),
     };
   }
@@ -108,22 +92,18 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
     const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
     if (migrate && !(await migrationsApplied((q) => pglite.query(q), migrationsFolder)))
       await migratePglite(drizzlePglite({ client: pglite, casing: 'snake_case' }), { migrationsFolder });
-    const running = new Set<string>();
     return {
       db,
       kind: 'pglite',
-      withJobLock: async (name, fn) => {
-        if (running.has(name)) return undefined;
-        running.add(name);
-        try {
-          return await fn();
-        } finally {
-          running.delete(name);
-        }
+      engine: { kind: 'pglite', pglite },
+      query: async (text, values) => {
+        const r = await pglite.query<Record<string, unknown>>(text, values);
+        return { rows: r.rows, rowCount: r.affectedRows || r.rows.length };
       },
       ping: async () => {
         await pglite.query('select 1');
       },
+      migrated: () => migrationsApplied((q) => pglite.query(q), migrationsFolder),
       dump: () => pglite.dumpDataDir('none'),
       close: async () => {
         try {
@@ -139,3 +119,28 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
     throw err;
   }
 }
+
+/**
+ * Several instances may start at once on an empty database: the first to take the migration lock
+ * migrates, the others wait for it and then find nothing left to do (quality bar R8).
+ */
+async function migratePostgresOnce(pool: pg.Pool): Promise<void> {
+  if (await migrationsApplied((q) => pool.query(q), migrationsFolder)) return;
+  const client = await pool.connect();
+  try {
+    // Waiting for another instance's migration is not a stuck statement: no statement timeout here
+    // (the connection is discarded afterwards, so the pool's setting comes back with a new one).
+    await client.query('set statement_timeout = 0');
+    await client.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
+    try {
+      if (!(await migrationsApplied((q) => client.query(q), migrationsFolder)))
+        await migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release(true);
+  }
+}
+
+const MIGRATION_LOCK = 'agency-hub:migrate';

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { healthResponse } from '../../shared/health';
+import { healthResponse, readinessResponse } from '../../shared/health';
 import type { Services } from '../services';
+import { readiness } from './service';
 
 export async function healthRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = { public: true, sessionless: true };
+  r.get(
     '/api/health',
-    {
-      config: { public: true, sessionless: true },
-      schema: { response: { 200: healthResponse, 503: healthResponse } },
-    },
+    { config, schema: { response: { 200: healthResponse, 503: healthResponse } } },
     async (_request, reply) => {
       const database = services.database.kind;
       try {
@@ -20,6 +20,15 @@ export async function healthRoutes(app: FastifyInstance, services: Services): Pr
           .status(503)
           .send({ status: 'error' as const, database, message: 'The database is not reachable.' });
       }
+    },
+  );
+  // For load balancers: send traffic here only while this instance can really serve it.
+  r.get(
+    '/api/health/ready',
+    { config, schema: { response: { 200: readinessResponse, 503: readinessResponse } } },
+    async (_request, reply) => {
+      const state = await readiness(services);
+      return reply.status(state.ready ? 200 : 503).send(state);
     },
   );
 }

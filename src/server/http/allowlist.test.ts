@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/support/app';
 // The only routes anyone may call without a session (quality bar S1).
 const allowlist = new Set([
   'GET /api/health',
+  'GET /api/health/ready',
   'GET /api/auth/me',
   'POST /api/auth/login',
   'POST /api/auth/logout',

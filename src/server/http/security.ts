@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { AppError, forbidden } from './errors';
+import { bearerToken } from './session';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -41,6 +42,9 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
 export function registerCsrfGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (!unsafeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
+    // A bearer token is not sent by a browser on its own (no ambient credential to ride on), and the
+    // session hook then ignores the cookie: CSRF cannot apply.
+    if (bearerToken(request) !== undefined) return;
     const site = request.headers['sec-fetch-site'];
     if (site && site !== 'same-origin' && site !== 'none') {
       throw forbidden('Cross-site requests are not allowed. Use Agency Hub from its own address.');

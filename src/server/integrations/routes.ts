@@ -12,7 +12,7 @@ import {
   toggleIntegrationRequest,
 } from '../../shared/integrations';
 import type { Actor } from '../activity/service';
-import { refreshProvider } from '../jobs/refresh';
+import { sendSync } from '../jobs/dispatch';
 import type { Services } from '../services';
 import { checkCredentials } from './checks';
 import { listIntegrations, type ProviderSettings, saveIntegration, toggleIntegration } from './service';
@@ -23,18 +23,12 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** Warms the cache after a change, so the pages have data without waiting on the provider. */
-  const refreshInBackground = (provider: IntegrationProvider) => {
-    services.jobs.track(
-      refreshProvider(services, provider).catch((err: Error) =>
-        app.log.warn({ provider }, `Background sync failed: ${err.message}`),
-      ),
-    );
-  };
+  const refreshInBackground = (provider: IntegrationProvider) => sendSync(services, provider);
 
   const save = async (provider: IntegrationProvider, settings: ProviderSettings, actor: Actor) => {
     const checked = await checkCredentials(services, provider, settings);
     const view = await saveIntegration(services, provider, settings, actor);
-    refreshInBackground(provider);
+    await refreshInBackground(provider);
     return { ...view, message: checked ?? `${view.name} settings saved.` };
   };
 
@@ -68,7 +62,7 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
         request.body.enabled,
         request.user,
       );
-      if (view.enabled) refreshInBackground(view.provider);
+      if (view.enabled) await refreshInBackground(view.provider);
       return view;
     },
   );

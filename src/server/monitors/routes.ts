@@ -4,7 +4,7 @@ import { monitorData, monitorList, updateResponseTimesResponse } from '../../sha
 import { refreshQuery } from '../../shared/servers';
 import { loadSettings } from '../integrations/service';
 import type { Services } from '../services';
-import { refreshFigures } from './figures';
+import { FIGURES_JOB } from './figures';
 import { listMonitors, monitorData as readMonitorData } from './service';
 
 export async function monitorRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -19,12 +19,8 @@ export async function monitorRoutes(app: FastifyInstance, services: Services): P
     { schema: { response: { 202: updateResponseTimesResponse } } },
     async (_request, reply) => {
       await loadSettings(services, 'betteruptime');
-      // One provider call per monitor: answered at once, done in the background (results land in the cache).
-      services.jobs.track(
-        refreshFigures(services).catch((err: Error) =>
-          app.log.warn(`Uptime figures refresh failed: ${err.message}`),
-        ),
-      );
+      // One provider call per monitor: answered at once, done as a job (results land in the cache).
+      await services.jobs.send(FIGURES_JOB);
       return reply
         .status(202)
         .send({ message: 'Refreshing uptime and response times in the background.', started: true });

@@ -6,7 +6,7 @@ import { readCache, readCacheMap } from '../provider-cache/service';
 import type { Monitor } from '../providers/betteruptime/types';
 import type { Services } from '../services';
 import { websiteIdsByDomain } from '../websites/service';
-import { figuresKey, type MonitorFigures, refreshFigures } from './figures';
+import { figuresKey, type MonitorFigures } from './figures';
 import { monitorsKey, monitorsSyncing, syncMonitors } from './sync';
 
 const figuresById = (services: Services) => readCacheMap<MonitorFigures>(services.db, figuresKey);
@@ -16,11 +16,8 @@ export async function listMonitors(services: Services, refresh: boolean) {
   await loadSettings(services, 'betteruptime');
   const served = await serveCached<Monitor>(services.db, monitorsKey, {
     refresh,
-    sync: async () => {
-      await syncMonitors(services);
-      // Figures take one call per monitor: fetched in the background, never while a page waits.
-      services.jobs.track(refreshFigures(services));
-    },
+    // Figures take one call per monitor: a job of their own after the list, never while a page waits.
+    sync: () => syncMonitors(services, { figures: true }),
     answerWithinMs: services.config.refreshAnswerMs,
     syncing: () => monitorsSyncing(services),
   });

@@ -56,7 +56,11 @@ describe('notifications', () => {
       const list = (await as(cookie, 'GET', '/api/notifications')).json();
       const down = list.data.filter((n: { title: string }) => n.title === `${name} is down`);
       expect(down).toHaveLength(1);
-      expect(down[0]).toMatchObject({ type: 'warning', link: '/uptime', read: false });
+      expect(down[0]).toMatchObject({
+        type: 'warning',
+        link: expect.stringMatching(/^\/incidents\?focus=\d+$/),
+        read: false,
+      });
       expect(list.unreadCount).toBeGreaterThanOrEqual(1);
     }
     uptime.setStatus(up.id, 'up');

@@ -16,12 +16,13 @@ export async function serveCached<T>(
     refresh: boolean;
     sync: () => Promise<unknown>;
     answerWithinMs: number;
-    /** Whether this provider's sync is running now (in the background or for another page). */
-    syncing: () => boolean;
+    /** Whether this provider's sync waits or runs now (in the background, for another page, anywhere). */
+    syncing: () => Promise<boolean>;
   },
 ): Promise<Served<T>> {
   const before = await readCache<T>(db, key);
-  if (!opts.refresh && before.syncedAt) return { state: before, cached: true, refreshing: opts.syncing() };
+  if (!opts.refresh && before.syncedAt)
+    return { state: before, cached: true, refreshing: await opts.syncing() };
   const sync = opts.sync();
   try {
     if (before.syncedAt && !(await settlesWithin(sync, opts.answerWithinMs))) {

@@ -63,12 +63,19 @@ async function withLinks<T>(db: Db, input: TaskInput, write: () => Promise<T>): 
 }
 
 export async function createTask(db: Db, input: TaskInput, actor?: Actor): Promise<Task> {
-  const [row] = await withLinks(db, input, () => db.insert(tasks).values(input).returning());
+  const [row] = await withLinks(db, input, () =>
+    db
+      .insert(tasks)
+      .values({ ...input, completedAt: input.status === 'completed' ? new Date() : null })
+      .returning(),
+  );
   await recordActivity(db, actor, {
     type: 'success',
     action: 'task.created',
     message: `added task ${row!.title}`,
     link: '/tasks',
+    clientId: input.clientId ?? null,
+    websiteId: input.websiteId ?? null,
   });
   return getTask(db, row!.id);
 }
@@ -80,7 +87,12 @@ export async function updateTask(db: Db, id: number, input: TaskInput, actor?: A
   const [row] = await withLinks(db, input, () =>
     db
       .update(tasks)
-      .set({ ...input, updatedAt: new Date() })
+      .set({
+        ...input,
+        updatedAt: new Date(),
+        // Kept from the first completion: reports count a task in the period it was completed.
+        completedAt: input.status === 'completed' ? sql`coalesce(${tasks.completedAt}, now())` : null,
+      })
       .where(eq(tasks.id, id))
       .returning({ title: tasks.title, status: tasks.status }),
   );
@@ -91,6 +103,8 @@ export async function updateTask(db: Db, id: number, input: TaskInput, actor?: A
     action: completed ? 'task.completed' : 'task.updated',
     message: `${completed ? 'completed' : 'updated'} task ${row.title}`,
     link: '/tasks',
+    clientId: input.clientId ?? null,
+    websiteId: input.websiteId ?? null,
   });
   return getTask(db, id);
 }

@@ -62,13 +62,20 @@ export async function createUser(db: Db, input: NewUser, actor?: Actor): Promise
   }
 }
 
-async function assertAvailable(db: Db, input: Pick<NewUser, 'username' | 'email'>): Promise<void> {
-  if (await findUserByUsername(db, input.username)) {
+/** A 409 naming the clash when another account (not `selfId`) has this username or email. */
+export async function assertAvailable(
+  db: Db,
+  input: Pick<NewUser, 'username' | 'email'>,
+  selfId?: number,
+): Promise<void> {
+  const byName = await findUserByUsername(db, input.username);
+  if (byName && byName.id !== selfId) {
     throw conflict(`The username "${input.username}" is already taken`, {
       username: ['This username is already taken'],
     });
   }
-  if (await findUserByEmail(db, input.email)) {
+  const byEmail = await findUserByEmail(db, input.email);
+  if (byEmail && byEmail.id !== selfId) {
     throw conflict(`The email ${input.email} already belongs to another user`, {
       email: ['This email already belongs to another user'],
     });

@@ -128,3 +128,16 @@ export async function getWebsite(db: Db, id: number): Promise<Website> {
   const tags = await tagsByResource(db, websiteResource, [id]);
   return toWebsite(row, tags.get(id) ?? []);
 }
+
+/** Websites (id, server) of these normalised domains. */
+export async function websitesByDomain(
+  db: Db,
+  domains: string[],
+): Promise<Map<string, { id: number; serverId: string | null }>> {
+  if (domains.length === 0) return new Map();
+  const rows = await db
+    .select({ id: websites.id, domain: websites.domain, serverId: websites.serverId })
+    .from(websites)
+    .where(inArray(websites.domain, [...new Set(domains)]));
+  return new Map(rows.map((r) => [r.domain, { id: r.id, serverId: r.serverId }]));
+}

@@ -30,7 +30,7 @@ export function AreaPlaceholder({ title, subtitle, heading, children }: Placehol
   );
 }
 
-/** The spec's placeholders: analytics, DNS, backups, security and settings read "coming soon". */
+/** The spec's placeholders: analytics, DNS, backups and security read "coming soon". */
 export function ComingSoonPage({ title }: { title: string }) {
   usePageTitle(title);
   return (

@@ -22,6 +22,9 @@ export const InternalWebsitePage = page(
 export const ServersPage = page(() => import('@web/servers/servers-page'), 'ServersPage');
 export const ServerDetailPage = page(() => import('@web/servers/server-detail-page'), 'ServerDetailPage');
 export const UptimePage = page(() => import('@web/uptime/uptime-page'), 'UptimePage');
+export const CheckPage = page(() => import('@web/checks/check-page'), 'CheckPage');
+export const IncidentsPage = page(() => import('@web/incidents/incidents-page'), 'IncidentsPage');
 export const TeamPage = page(() => import('@web/team/team-page'), 'TeamPage');
 export const IntegrationsPage = page(() => import('@web/integrations/integrations-page'), 'IntegrationsPage');
 export const StyleGuidePage = page(() => import('@web/style-guide/style-guide-page'), 'StyleGuidePage');
+export const SettingsPage = page(() => import('@web/settings/settings-page'), 'SettingsPage');

@@ -15,7 +15,6 @@ const comingSoon: [path: string, title: string][] = [
   ['/dns', 'DNS Management'],
   ['/backups', 'Backups'],
   ['/security', 'Security'],
-  ['/settings', 'Settings'],
 ];
 
 function SignedInRoutes() {
@@ -30,9 +29,12 @@ function SignedInRoutes() {
       <Route path="/servers" component={Pages.ServersPage} />
       <Route path="/servers/:id" component={Pages.ServerDetailPage} />
       <Route path="/uptime" component={Pages.UptimePage} />
+      <Route path="/uptime/checks/:id" component={Pages.CheckPage} />
+      <Route path="/incidents" component={Pages.IncidentsPage} />
       <Route path="/team" component={Pages.TeamPage} />
       <Route path="/integrations" component={Pages.IntegrationsPage} />
       <Route path="/style-guide" component={Pages.StyleGuidePage} />
+      <Route path="/settings" component={Pages.SettingsPage} />
       {comingSoon.map(([path, title]) => (
         <Route key={path} path={path}>
           <ComingSoonPage title={title} />

@@ -25,7 +25,7 @@ export function ClientCard({ client, onEdit, onDelete }: ClientCardProps) {
       <div className="flex items-start gap-3">
         <div
           aria-hidden="true"
-          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary"
+          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary-text"
         >
           {initials(client.name)}
         </div>

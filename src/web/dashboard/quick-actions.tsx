@@ -23,7 +23,7 @@ export function QuickActions() {
                 href={href}
                 className="group flex items-center gap-3 rounded-lg border px-3 py-2.5 outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
               >
-                <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary">
+                <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary-text">
                   <Icon className="size-4" aria-hidden="true" />
                 </span>
                 <span className="min-w-0 flex-1">

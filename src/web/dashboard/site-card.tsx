@@ -14,8 +14,9 @@ const providerNames = { gridpane: 'GridPane', kinsta: 'Kinsta' } as const;
 export function SiteCard({ site }: { site: SiteCardData }) {
   const status = siteStatus(site.status);
   return (
-    <li data-testid="site-card" className="flex flex-col gap-3 rounded-lg border p-4">
-      <div className="flex items-start justify-between gap-2">
+    // min-w-0: a grid item would otherwise grow to its longest (truncated) name and leave a phone screen.
+    <li data-testid="site-card" className="flex min-w-0 flex-col gap-3 rounded-lg border p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="truncate text-sm font-semibold" title={site.siteName}>
             {site.siteName}
@@ -41,7 +42,7 @@ export function SiteCard({ site }: { site: SiteCardData }) {
         />
         <Fact term="Provider" value={providerNames[site.provider]} />
       </dl>
-      <div className="mt-auto flex gap-2">
+      <div className="mt-auto flex flex-wrap gap-2">
         <Button asChild variant="outline" size="sm" className="flex-1">
           <Link href={manageLink(site)} aria-label={`Manage ${site.siteName}`}>
             <Settings2 aria-hidden="true" />

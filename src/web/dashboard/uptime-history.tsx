@@ -24,7 +24,10 @@ export function UptimeHistory({ data }: { data: Dashboard }) {
               Uptime history appears once Better Uptime has been connected and measured.
             </p>
             {!data.integrations.betteruptime && (
-              <Link href="/integrations" className="text-sm font-medium text-primary hover:underline">
+              <Link
+                href="/integrations"
+                className="text-sm font-medium text-primary underline underline-offset-2"
+              >
                 Configure Better Uptime
               </Link>
             )}

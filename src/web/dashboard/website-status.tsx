@@ -32,7 +32,10 @@ export function WebsiteStatus({ data }: { data: Dashboard }) {
               ) : (
                 <>
                   Sites appear once GridPane is connected.{' '}
-                  <Link href="/integrations" className="font-medium text-primary hover:underline">
+                  <Link
+                    href="/integrations"
+                    className="font-medium text-primary underline underline-offset-2"
+                  >
                     Configure GridPane
                   </Link>
                 </>

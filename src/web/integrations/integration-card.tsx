@@ -33,7 +33,7 @@ export function IntegrationCard({ entry, view }: { entry: CatalogueEntry; view?:
       <CardHeader className="gap-3">
         <div className="flex items-start justify-between gap-3">
           <div className="flex min-w-0 items-center gap-3">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary-text">
               <Icon className="size-5" aria-hidden="true" />
             </span>
             <div className="min-w-0">
@@ -84,14 +84,9 @@ export function IntegrationCard({ entry, view }: { entry: CatalogueEntry; view?:
         )}
         {entry.docsUrl && (
           <Button variant="ghost" size="sm" asChild>
-            <a
-              href={entry.docsUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={`${entry.name} documentation`}
-            >
+            <a href={entry.docsUrl} target="_blank" rel="noopener noreferrer">
               <BookOpen aria-hidden="true" />
-              Docs
+              Docs<span className="sr-only"> for {entry.name} (opens in a new tab)</span>
             </a>
           </Button>
         )}

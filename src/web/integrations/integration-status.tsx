@@ -5,7 +5,7 @@ import { cn } from '@web/lib/utils';
 import { type IntegrationStatus, STATUS_LABELS } from './status';
 
 const badgeStyles: Record<IntegrationStatus, string> = {
-  connected: 'border-transparent bg-emerald-600 text-white dark:bg-emerald-500 dark:text-emerald-950',
+  connected: 'border-transparent bg-emerald-700 text-white dark:bg-emerald-500 dark:text-emerald-950',
   disconnected: '',
   error: '',
   pending: 'border-amber-500/50 text-amber-700 dark:text-amber-300',

@@ -40,5 +40,10 @@ export const pageEntries: SearchItem[] = [
     description: 'Colours, typography and components',
     link: '/style-guide',
   },
-  { id: 'page:settings', title: 'Settings', description: 'Application settings', link: '/settings' },
+  {
+    id: 'page:settings',
+    title: 'Settings',
+    description: 'Profile, password, sessions, agency, API tokens',
+    link: '/settings',
+  },
 ].map((entry) => ({ ...entry, type: 'page' as const }));

@@ -61,7 +61,7 @@ export function AssigneeAvatar({ username, className }: { username: string; clas
     <span
       title={`Assigned to ${username}`}
       className={cn(
-        'flex size-7 shrink-0 items-center justify-center rounded-full bg-primary/10 text-[11px] font-semibold text-primary',
+        'flex size-7 shrink-0 items-center justify-center rounded-full bg-primary/10 text-[11px] font-semibold text-primary-text',
         className,
       )}
     >

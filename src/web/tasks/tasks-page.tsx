@@ -93,32 +93,32 @@ export function TasksPage() {
               </TabsTrigger>
             </TabsList>
           </div>
-          {filtered.length === 0 ? (
-            <EmptyState
-              icon={ListTodo}
-              title="No tasks found"
-              description={
-                isFiltering ? 'Try adjusting your filters' : 'Get started by adding your first task'
-              }
-              action={
-                !isFiltering && (
-                  <Button onClick={openAdd}>
-                    <Plus aria-hidden="true" />
-                    Add Task
-                  </Button>
-                )
-              }
-            />
-          ) : (
-            <>
-              <TabsContent value="board">
+          {/* Both panels always exist, so each tab's aria-controls names a real element (even when empty). */}
+          {(['board', 'list'] as const).map((panel) => (
+            <TabsContent key={panel} value={panel} className="min-w-0">
+              {filtered.length === 0 ? (
+                <EmptyState
+                  icon={ListTodo}
+                  title="No tasks found"
+                  description={
+                    isFiltering ? 'Try adjusting your filters' : 'Get started by adding your first task'
+                  }
+                  action={
+                    !isFiltering && (
+                      <Button onClick={openAdd}>
+                        <Plus aria-hidden="true" />
+                        Add Task
+                      </Button>
+                    )
+                  }
+                />
+              ) : panel === 'board' ? (
                 <TaskBoard tasks={filtered} handlers={handlers} />
-              </TabsContent>
-              <TabsContent value="list" className="min-w-0">
+              ) : (
                 <TaskList tasks={filtered} handlers={handlers} />
-              </TabsContent>
-            </>
-          )}
+              )}
+            </TabsContent>
+          ))}
         </Tabs>
       )}
       <TaskFormDialog

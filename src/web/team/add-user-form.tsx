@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createUserRequest } from '@shared/users';
+import { FormAlert } from '@web/components/form-alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
@@ -8,7 +9,6 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { applyFieldErrors } from '@web/lib/form-errors';
-import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useCreateUser } from './api';
@@ -39,15 +39,7 @@ export function AddUserForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Add user">
-      {serverError && (
-        <div
-          role="alert"
-          className="flex gap-2 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive dark:text-red-300"
-        >
-          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <p>{serverError}</p>
-        </div>
-      )}
+      <FormAlert message={serverError} />
       <FormField label="Username" error={errors.username?.message}>
         {(field) => <Input {...field} autoComplete="off" {...form.register('username')} />}
       </FormField>

@@ -1,5 +1,6 @@
 import type { Monitor } from '@shared/monitors';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UptimeList } from '@shared/uptime';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CacheMeta, pollWhileRefreshing } from '@web/components/sync-status';
 import { api } from '@web/lib/api';
 import { useEffect } from 'react';
@@ -46,7 +47,10 @@ export function useRefreshMonitors() {
     mutationFn: () => api.get<MonitorList>('/api/monitors?refresh=true'),
     onSuccess: (list) => {
       queryClient.setQueryData(monitorKeys.all, list);
-      return queryClient.invalidateQueries({ queryKey: monitorKeys.websiteData });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: monitorKeys.websiteData }),
+        queryClient.invalidateQueries({ queryKey: ['uptime'] }),
+      ]);
     },
   });
 }
@@ -81,3 +85,20 @@ export function useUpdateResponseTimes() {
     };
   }, [queryClient]);
 }
+
+export type UptimeParams = { q?: string; source?: 'check' | 'monitor'; status?: string; page: number };
+
+/** The Uptime page's list: our checks and Better Uptime's monitors, one page at a time. */
+export function useUptimeList(params: UptimeParams) {
+  const query = new URLSearchParams({ page: String(params.page), pageSize: String(UPTIME_PAGE_SIZE) });
+  if (params.q) query.set('q', params.q);
+  if (params.source) query.set('source', params.source);
+  if (params.status) query.set('status', params.status);
+  return useQuery({
+    queryKey: ['uptime', params],
+    queryFn: ({ signal }) => api.get<UptimeList>(`/api/uptime?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+}
+export const UPTIME_PAGE_SIZE = 50;

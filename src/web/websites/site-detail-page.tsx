@@ -1,4 +1,5 @@
 import { usePageTitle } from '@web/app/page-title';
+import { SiteCheckCard } from '@web/checks/site-check-card';
 import { DetailHeader, DetailStates } from '@web/components/detail-states';
 import { ExternalLinkButton, httpsUrl } from '@web/components/external-link-button';
 import { ProviderStatusBadge } from '@web/components/status-badge';
@@ -54,6 +55,7 @@ function SiteDetailView({ detail }: { detail: SiteDetail }) {
       <div className="grid gap-4 lg:grid-cols-2">
         <SiteInfoCard site={site} />
         <SiteUptimeCard site={site} />
+        {site.website_id !== null && <SiteCheckCard websiteId={site.website_id} />}
         <SiteSnapshotCard siteId={site.id} />
       </div>
     </>

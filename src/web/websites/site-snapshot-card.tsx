@@ -33,7 +33,7 @@ export function SiteSnapshotCard({ siteId }: { siteId: number }) {
       <SnapshotShell>
         <p className="text-sm text-muted-foreground">
           Connect HD Snapshot under{' '}
-          <Link href="/integrations" className="text-primary hover:underline">
+          <Link href="/integrations" className="text-primary underline underline-offset-2">
             Integrations
           </Link>{' '}
           to see this site's WordPress facts.

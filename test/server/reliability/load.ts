@@ -1,4 +1,4 @@
-import { call, type ServerProcess } from './server-process';
+import { call, type ServerProcess } from '../../support/server-process';
 
 export type Outcome = {
   op: 'list' | 'create';

@@ -2,8 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServerBundle } from './server-bundle';
-import { call, createFirstAccount, type ServerProcess, signIn, startServer } from './server-process';
+import { buildServerBundle } from '../../support/server-bundle';
+import {
+  call,
+  createFirstAccount,
+  type ServerProcess,
+  signIn,
+  startServer,
+} from '../../support/server-process';
 
 // Quality bar R6: the embedded database (PGlite) killed with `kill -9` in the middle of writes, 20 times on
 // one data folder, never loses a write it acknowledged, and reopens each time (the dead process's lock is

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeGridPane, startFakeGridPane } from '../../fakes/gridpane';
+import {
+  call,
+  createFirstAccount,
+  type ServerProcess,
+  startServer,
+  waitUntil,
+} from '../../support/server-process';
 import { type Outcome, startLoad } from './load';
-import { call, createFirstAccount, type ServerProcess, startServer, waitUntil } from './server-process';
 import {
   createThrowawayPostgres,
   PG_BIN,
@@ -45,8 +51,8 @@ describe.runIf(runsHere)(title, () => {
     timeout: 120_000,
   }, async () => {
     const s = server!;
-    // A GridPane sync holds a pooled connection (its job lock) while it waits on a slow provider: that
-    // connection dies in the restart while checked out, the case that crashes a careless pg pool user.
+    // A GridPane sync (a job, heartbeating on the job engine's own pool) waits on a slow provider while
+    // the database restarts under it: connections die while in use, the case that crashes careless pool users.
     gridpane = await startFakeGridPane({ slowMs: 8_000 });
     gridpane.setFailure('slow', { after: 1 });
     const saved = await call(s, cookie, 'POST', '/api/integrations/gridpane', {
@@ -66,6 +72,14 @@ describe.runIf(runsHere)(title, () => {
     const health = await call(s, cookie, 'GET', '/api/health');
     expect(health.status, s.output()).toBe(503);
     expect(health.body).toMatchObject({ status: 'error', database: 'postgres' });
+    // A load balancer's readiness probe takes this instance out while its database is away (R8).
+    const ready = await call(s, cookie, 'GET', '/api/health/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.body).toEqual({
+      ready: false,
+      database: 'postgres',
+      message: 'The database is not reachable.',
+    });
     await sleep(1_500);
     const startingAt = Date.now();
     await cluster!.start();
@@ -105,6 +119,7 @@ describe.runIf(runsHere)(title, () => {
       status: 'ok',
       database: 'postgres',
     });
+    expect((await call(s, cookie, 'GET', '/api/health/ready')).status).toBe(200);
     expect(s.alive()).toBe(true);
   });
 });

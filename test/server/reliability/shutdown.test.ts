@@ -6,7 +6,6 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl } from '../../support/global-setup';
-import { halfSentCreate, keepAliveGet, tryConnect } from './raw-http';
 import {
   call,
   createFirstAccount,
@@ -16,7 +15,8 @@ import {
   startServer,
   waitForOutput,
   waitUntil,
-} from './server-process';
+} from '../../support/server-process';
+import { halfSentCreate, keepAliveGet, tryConnect } from './raw-http';
 
 // Quality bar R7: SIGTERM with requests in flight. They finish (not reset), no new connection is taken
 // once closing begins, idle keep-alive connections do not hold the exit up, and the process exits 0

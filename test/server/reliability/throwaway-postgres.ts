@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { freePort } from './server-process';
+import { freePort } from '../../support/server-process';
 
 // A PostgreSQL 15 cluster of the test's own, so it can be stopped and started without disturbing the
 // machine's shared server, which other test files use at the same time.

@@ -21,12 +21,15 @@ export const tasks = pgTable(
     tags: text().array().notNull().default([]),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When it was last marked completed (reports count tasks completed in their period). */
+    completedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('tasks_status_idx').on(t.status),
     index('tasks_assignee_id_idx').on(t.assigneeId),
     index('tasks_client_id_idx').on(t.clientId),
     index('tasks_website_id_idx').on(t.websiteId),
+    index('tasks_completed_at_idx').on(t.completedAt),
   ],
 );
 export type TaskRow = typeof tasks.$inferSelect;

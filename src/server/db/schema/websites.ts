@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { clients } from './clients';
 
 /**
  * Our own record of every site a provider lists (decisions.md §3): matched by normalised domain, kept
@@ -16,12 +17,16 @@ export const websites = pgTable(
     status: text().notNull(),
     environment: text().notNull(), // production | staging
     removed: boolean().notNull().default(false),
+    /** The client the site belongs to (at most one; a client has many). */
+    clientId: integer().references(() => clients.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('websites_domain_idx').on(t.domain),
     index('websites_provider_site_id_idx').on(t.integrationProvider, t.providerSiteId),
+    index('websites_client_id_idx').on(t.clientId),
+    index('websites_server_id_idx').on(t.serverId),
   ],
 );
 

@@ -24,13 +24,12 @@ export function SearchButton() {
     <>
       <Button
         variant="outline"
-        aria-label="Search"
         aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
         onClick={() => setOpen(true)}
         className="size-9 px-0 text-muted-foreground sm:w-44 sm:justify-start sm:px-3 lg:w-56"
       >
         <Search aria-hidden="true" />
-        <span className="hidden flex-1 text-left font-normal sm:inline">Search...</span>
+        <span className="sr-only flex-1 text-left font-normal sm:not-sr-only">Search...</span>
         <kbd className="hidden rounded border bg-muted px-1.5 text-[10px] font-medium sm:inline">
           {isMac ? '⌘K' : 'Ctrl K'}
         </kbd>

@@ -23,7 +23,8 @@ export function SidebarLink({ item, collapsed, onNavigate }: SidebarLinkProps) {
       className={cn(
         'flex h-9 items-center gap-3 rounded-md px-2.5 text-sm font-medium text-sidebar-foreground outline-none transition-colors',
         'hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring',
-        active && 'bg-primary/10 text-primary hover:bg-primary/15 hover:text-primary dark:bg-primary/15',
+        active &&
+          'bg-primary/10 text-primary-text hover:bg-primary/15 hover:text-primary-text dark:bg-primary/15',
         collapsed && 'justify-center px-0',
       )}
     >

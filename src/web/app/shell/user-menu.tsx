@@ -33,8 +33,14 @@ export function UserMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="User menu" className="rounded-full">
-          <span className="flex size-8 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary">
+        <Button
+          variant="ghost"
+          size="icon"
+          // Starts with the initials it shows, so speech input can name it (WCAG 2.5.3).
+          aria-label={`${initials(user.username)}: account menu of ${user.username}`}
+          className="rounded-full"
+        >
+          <span className="flex size-8 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary-text">
             {initials(user.username)}
           </span>
         </Button>

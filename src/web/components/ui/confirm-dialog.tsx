@@ -16,6 +16,8 @@ interface ConfirmDialogProps {
   title: string;
   description: string;
   confirmLabel?: string;
+  /** destructive (the default: deleting, removing) or default (a confirmed bulk action). */
+  confirmVariant?: 'destructive' | 'default';
   onConfirm: () => void;
 }
 
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel = 'Delete',
+  confirmVariant = 'destructive',
   onConfirm,
 }: ConfirmDialogProps) {
   return (
@@ -37,7 +40,7 @@ export function ConfirmDialog({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction className={buttonVariants({ variant: 'destructive' })} onClick={onConfirm}>
+          <AlertDialogAction className={buttonVariants({ variant: confirmVariant })} onClick={onConfirm}>
             {confirmLabel}
           </AlertDialogAction>
         </AlertDialogFooter>

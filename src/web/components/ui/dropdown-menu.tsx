@@ -3,7 +3,13 @@ import { cn } from '@web/lib/utils';
 import { Check } from 'lucide-react';
 import type { ComponentProps } from 'react';
 
-export const DropdownMenu = DropdownMenuPrimitive.Root;
+/**
+ * Non-modal by default: a modal menu hides the rest of the page from screen readers (aria-hidden) while
+ * it stays focusable, which axe reports as aria-hidden-focus. Focus still moves into the open menu.
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Root>) {
+  return <DropdownMenuPrimitive.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 export const DropdownMenuRadioGroup = DropdownMenuPrimitive.RadioGroup;

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { recordActivity } from '../activity/service';
+import type { Db } from '../db/client';
+import { alertDeliveries, type IncidentRow } from '../db/schema';
+import { rowsOf } from '../maintenance/coverage';
+import { notifyTeam } from '../notifications/service';
+import type { Services } from '../services';
+
+/** An alert about something: an incident going down or up, a certificate or a domain about to expire. */
+export type AlertSubject = {
+  event: 'opened' | 'resolved' | 'certificate' | 'domain';
+  /** Identifies what it is about, so each channel hears of it once (incident:12, cert:3:2027-01-01:14 …). */
+  key: string;
+  title: string;
+  body: string;
+  /** Path in the app it leads to. */
+  link: string;
+  /** Its line in the activity log (check.down, monitor.up, server.down, certificate.expiring …). */
+  action: string;
+};
+
+export const DELIVER_JOB = 'alert-deliver';
+
+/**
+ * Sends an alert to every channel whose rules take it (all, or the clients' tags of the sites involved),
+ * and tells the team in the bell and the activity log. Inside the caller's transaction: the deliveries
+ * and their jobs exist exactly when what caused them does, and a unique index lets each channel have
+ * each alert once, whichever instance gets here.
+ */
+export async function dispatchAlert(
+  services: Services,
+  tx: Db,
+  subject: AlertSubject,
+  about?: IncidentRow | { websiteIds: number[] },
+): Promise<number> {
+  const websiteIds = await websitesOf(tx, about);
+  const channels = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      select c.id from alert_channels c
+      where c.enabled and (
+        not exists (select 1 from alert_channel_tags r where r.channel_id = c.id)
+        or exists (
+          select 1 from alert_channel_tags r
+          join client_tags ct on ct.tag_id = r.tag_id
+          join websites w on w.client_id = ct.client_id
+          where r.channel_id = c.id and w.id in ${idList(websiteIds)}))`),
+  );
+  const incidentId = about && 'id' in about ? about.id : null;
+  const created = channels.length
+    ? await tx
+        .insert(alertDeliveries)
+        .values(
+          channels.map((c) => ({
+            channelId: c.id,
+            incidentId,
+            event: subject.event,
+            subjectKey: subject.key,
+            title: subject.title,
+            body: subject.body,
+            link: subject.link,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: alertDeliveries.id })
+    : [];
+  for (const d of created) await services.jobs.send(DELIVER_JOB, { deliveryId: d.id }, { tx });
+  const now = services.clock.now();
+  const type = subject.event === 'resolved' ? 'success' : 'warning';
+  await notifyTeam(
+    tx,
+    { type, title: subject.title, message: subject.body.split('\n')[0]!, link: subject.link },
+    now,
+  );
+  await recordActivity(
+    tx,
+    undefined,
+    { type, action: subject.action, message: subject.title, link: subject.link },
+    now,
+  );
+  return created.length;
+}
+
+/** The websites an alert is about: the incident's, or its children's for a server's incident. */
+async function websitesOf(tx: Db, about: IncidentRow | { websiteIds: number[] } | undefined) {
+  if (!about) return [];
+  if ('websiteIds' in about) return about.websiteIds;
+  if (about.source !== 'server') return about.websiteId ? [about.websiteId] : [];
+  const rows = rowsOf<{ website_id: number }>(
+    await tx.execute(
+      sql`select website_id from incidents where parent_id = ${about.id} and website_id is not null`,
+    ),
+  );
+  return rows.map((r) => Number(r.website_id));
+}
+
+/** A literal id list for IN (numbers only); "(null)" when empty, which matches nothing. */
+const idList = (ids: number[]) =>
+  sql.raw(ids.length ? `(${ids.map((id) => Math.trunc(Number(id))).join(',')})` : '(null)');

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { changePasswordRequest, sessionList, sessionUser, updateProfileRequest } from '../../shared/auth';
+import { messageResponse } from '../../shared/errors';
+import { idParams } from '../../shared/ids';
+import { unauthorized } from '../http/errors';
+import { clearSessionCookie, requireUser } from '../http/session';
+import type { Services } from '../services';
+import { changePassword, listSessions, revokeSessionById, updateProfile } from './account';
+
+/** Settings → your account: profile, password, signed-in browsers. Sessions only (never API tokens). */
+export async function accountRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, clock } = services;
+  // Per-route rate limits come from the plugin authRoutes registered on this same context.
+
+  r.patch(
+    '/api/auth/profile',
+    { schema: { body: updateProfileRequest, response: { 200: sessionUser } } },
+    async (request) => updateProfile(db, requireUser(request), request.body),
+  );
+
+  r.post(
+    '/api/auth/change-password',
+    {
+      // Guessing the current password from a stolen session is as slow as guessing it at sign-in.
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      schema: { body: changePasswordRequest, response: { 200: messageResponse } },
+    },
+    async (request) => {
+      if (!request.sessionToken) throw unauthorized();
+      await changePassword(db, requireUser(request), request.sessionToken, request.body);
+      request.log.info({ userId: requireUser(request).id }, 'Password changed');
+      return { message: 'Your password was changed. Every other session was signed out.' };
+    },
+  );
+
+  r.get('/api/auth/sessions', { schema: { response: { 200: sessionList } } }, async (request) =>
+    listSessions(db, clock, requireUser(request).id, request.sessionToken),
+  );
+
+  r.delete(
+    '/api/auth/sessions/:id',
+    { schema: { params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      const { wasCurrent } = await revokeSessionById(
+        db,
+        requireUser(request).id,
+        request.params.id,
+        request.sessionToken,
+      );
+      if (wasCurrent) clearSessionCookie(request, reply);
+      return reply.status(204).send(null);
+    },
+  );
+}

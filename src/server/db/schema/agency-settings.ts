@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import { check, customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/** The agency's own details, one row: its name and logo (reports, emails) and its time zone. */
+export const agencySettings = pgTable(
+  'agency_settings',
+  {
+    id: integer().primaryKey().default(1),
+    name: text().notNull().default(''),
+    /** IANA name; daily figures and report periods are counted in it. */
+    timeZone: text().notNull().default('UTC'),
+    /** PNG, JPEG or WebP, checked by its first bytes; served from our origin only. */
+    logo: bytea(),
+    logoType: text(),
+    logoUpdatedAt: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('agency_settings_single_row', sql`${t.id} = 1`)],
+);

@@ -1,0 +1,40 @@
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { websites } from './websites';
+
+/**
+ * What we know of each website's WordPress and PHP (the fleet view, coverage and reports): the PHP
+ * version its host runs it on (GridPane), and what the HD Snapshot plugin last said, or why it did not.
+ */
+export const websiteFacts = pgTable(
+  'website_facts',
+  {
+    websiteId: integer()
+      .primaryKey()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    /** The PHP version GridPane runs the site on ("8.1"). */
+    hostPhp: text(),
+    /** From the HD Snapshot plugin: the versions WordPress reports, and when it last answered. */
+    wordpressVersion: text(),
+    php: text(),
+    snapshotAt: timestamp({ withTimezone: true }),
+    /** The last attempt: whether the plugin answered, and the reason when it did not. */
+    snapshotOk: boolean(),
+    snapshotError: text(),
+    attemptedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('website_facts_wordpress_version_idx').on(t.wordpressVersion)],
+);
+
+/** Each change of a website's WordPress or PHP version, with when it was seen: reports state the versions at a period's end. */
+export const websiteVersions = pgTable(
+  'website_versions',
+  {
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    seenAt: timestamp({ withTimezone: true }).notNull(),
+    wordpressVersion: text(),
+    php: text(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.seenAt] })],
+);

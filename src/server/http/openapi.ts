@@ -1,0 +1,80 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../shared/errors';
+import { SESSION_COOKIE } from '../auth/sessions';
+
+export const OPENAPI_URL = '/api/openapi.json';
+export const DOCS_URL = '/api/docs';
+
+type Schema = Record<string, unknown>;
+const zodToJson = createJsonSchemaTransform({ zodToJsonConfig: { unrepresentable: 'any' } });
+const errorSchema = z.toJSONSchema(errorResponse) as Schema;
+const error = (description: string) => ({ ...errorSchema, description });
+
+/**
+ * The OpenAPI document, made from the same zod schemas that validate each request and serialise each
+ * answer, plus the errors every route can give (the one JSON error shape of decisions.md §2).
+ */
+function describeRoute(doc: Parameters<typeof zodToJson>[0] & { route: RouteOptions }) {
+  if (!doc.url.startsWith('/api/')) return { schema: { hide: true }, url: doc.url };
+  const { schema, url } = zodToJson(doc) as { schema: Schema; url: string };
+  if (schema.hide) return { schema, url };
+  const config = doc.route.config as { public?: boolean; rateLimit?: unknown } | undefined;
+  const responses = (schema.response ?? {}) as Record<string, Schema>;
+  const hasInput = ['body', 'querystring', 'params'].some((k) => doc.route.schema?.[k as 'body']);
+  schema.response = {
+    ...responses,
+    ...(hasInput ? { 400: error('Invalid input: `fieldErrors` names each field and what is wrong') } : {}),
+    ...(config?.public
+      ? {}
+      : { 401: error('Not signed in, or an API token that is wrong, expired or revoked') }),
+    ...(url.startsWith('/api/auth/') ? { 403: error('Personal API tokens are refused on /api/auth/*') } : {}),
+    ...(url.includes('/:') ? { 404: error('No such item (or not yours)') } : {}),
+    ...(config?.rateLimit ? { 429: error('Too many requests: wait for `Retry-After` seconds') } : {}),
+    default: error('Any other error, in the same shape'),
+  };
+  schema.tags = [url.split('/')[2]];
+  if (config?.public) schema.security = [];
+  else if (url.startsWith('/api/auth/')) schema.security = [{ session: [] }];
+  return { schema, url };
+}
+
+/** Registers the generator; must come before the routes it documents. */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Agency Hub API',
+        version: '1',
+        description:
+          'Everything the Agency Hub web app does, as JSON over HTTP. Sign in with the session cookie, or ' +
+          'send a personal API token (Settings → API tokens) as `Authorization: Bearer …`. Errors are ' +
+          '`{ message, code, fieldErrors? }` with the status saying what kind.',
+      },
+      components: {
+        securitySchemes: {
+          token: { type: 'http', scheme: 'bearer', description: 'A personal API token (ahp_…)' },
+          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        },
+      },
+      security: [{ token: [] }, { session: [] }],
+    },
+    transform: describeRoute as never,
+    transformObject: jsonSchemaTransformObject,
+  });
+}
+
+/** The document at /api/openapi.json and the reference at /api/docs, both for signed-in users only. */
+export async function registerApiDocs(app: FastifyInstance): Promise<void> {
+  app.get(OPENAPI_URL, { schema: { hide: true } }, async () => app.swagger());
+  // Swagger UI is served from its npm package (no CDN); its page loads only files, no inline script.
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_URL,
+    uiConfig: { deepLinking: true, tryItOutEnabled: false, displayRequestDuration: true },
+    theme: { title: 'Agency Hub API reference' },
+  });
+}

@@ -1,0 +1,150 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/support/database';
+import type { Database } from '../db/client';
+import { AppError } from '../http/errors';
+import { ProviderError } from '../providers/errors';
+import { JobEngine, type JobSpec } from './engine';
+
+let database: Database;
+let engine: JobEngine;
+beforeEach(async () => {
+  database = await createTestDatabase();
+  engine = new JobEngine(database, { supervise: false, schedule: false });
+});
+afterEach(async () => {
+  await engine.stop();
+  await database.close();
+});
+
+const gate = () => {
+  let open!: () => void;
+  const opened = new Promise<void>((r) => {
+    open = r;
+  });
+  return { open, opened };
+};
+
+describe('JobEngine', () => {
+  it('runs a job and hands its value to whoever waits', async () => {
+    await engine.start([{ name: 'double', policy: 'standard', run: async (d: { n: number }) => d.n * 2 }]);
+    expect(await engine.run('double', { n: 21 })).toBe(42);
+  });
+
+  it('rethrows an expected failure with its own type, status and message, and does not retry it', async () => {
+    let runs = 0;
+    await engine.start([
+      {
+        name: 'provider',
+        policy: 'stately',
+        run: async () => {
+          runs++;
+          throw new ProviderError('timeout', 'GridPane did not answer within 15 s', { provider: 'gridpane' });
+        },
+      },
+      {
+        name: 'app',
+        policy: 'stately',
+        run: async () => {
+          throw new AppError(
+            409,
+            'integration_not_configured',
+            'Please configure GridPane integration first',
+          );
+        },
+      },
+    ]);
+    const err = await engine.run('provider').catch((e) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect(err).toMatchObject({
+      kind: 'timeout',
+      status: 504,
+      message: 'GridPane did not answer within 15 s',
+    });
+    const app = await engine.run('app').catch((e) => e);
+    expect(app).toBeInstanceOf(AppError);
+    expect(app).toMatchObject({ status: 409, code: 'integration_not_configured' });
+    await engine.idle();
+    expect(runs).toBe(1);
+  });
+
+  it('retries an unexpected error with backoff, and the waiting caller hears of the failure', async () => {
+    let runs = 0;
+    await engine.start([
+      {
+        name: 'flaky',
+        policy: 'stately',
+        retryLimit: 1,
+        retryDelaySeconds: 1,
+        run: async () => {
+          runs++;
+          if (runs === 1) throw new Error('connection terminated');
+          return 'second time lucky';
+        },
+      },
+    ]);
+    await expect(engine.run('flaky')).rejects.toThrow(/flaky failed: connection terminated/);
+    // The retry runs by itself a moment later.
+    await new Promise((r) => setTimeout(r, 2500));
+    await engine.idle();
+    expect(runs).toBe(2);
+  });
+
+  it('joins a refresh asked for while one waits (one running, at most one waiting)', async () => {
+    const first = gate();
+    let runs = 0;
+    const spec: JobSpec = {
+      name: 'sync',
+      policy: 'stately',
+      run: async () => {
+        runs++;
+        if (runs === 1) await first.opened;
+        return runs;
+      },
+    };
+    await engine.start([spec]);
+    const running = engine.run<number>('sync');
+    await waitFor(() => runs === 1);
+    expect(await engine.isBusy('sync')).toBe(true);
+    // Two more refreshes while the first runs: they share one queued job.
+    const second = engine.run<number>('sync');
+    const third = engine.run<number>('sync');
+    first.open();
+    expect(await running).toBe(1);
+    expect(await second).toBe(2);
+    expect(await third).toBe(2);
+    await engine.idle();
+    expect(runs).toBe(2);
+    expect(await engine.isBusy('sync')).toBe(false);
+  });
+
+  it('records cron schedules, and drops a schedule the code no longer has', async () => {
+    await engine.start([{ name: 'tick', policy: 'stately', cron: '*/5 * * * *', run: async () => null }]);
+    const { rows } = await database.query("select cron from pgboss.schedule where name = 'tick'");
+    expect(rows).toEqual([{ cron: '*/5 * * * *' }]);
+    await engine.stop();
+    const again = new JobEngine(database, { supervise: false, schedule: false });
+    await again.start([{ name: 'tick', policy: 'stately', run: async () => null }]);
+    expect((await database.query("select cron from pgboss.schedule where name = 'tick'")).rows).toEqual([]);
+    await again.stop();
+  });
+
+  it('refuses new work once stopped, and a stopped engine ends its waiters', async () => {
+    const never = gate();
+    await engine.start([{ name: 'slow', policy: 'stately', run: () => never.opened }]);
+    const waiting = engine.run('slow').catch((e: Error) => e.message);
+    await waitFor(async () => engine.isBusy('slow'));
+    const stopping = engine.stop(1000);
+    expect(await waiting).toMatch(/shutting down/);
+    never.open();
+    await stopping;
+    await expect(engine.send('slow')).rejects.toThrow(/not running/);
+  });
+});
+
+async function waitFor(ok: () => boolean | Promise<boolean>, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await ok())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

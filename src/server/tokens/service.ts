@@ -1,0 +1,135 @@
+import { and, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import type { SessionUser } from '../../shared/auth';
+import type { ApiToken, CreatedToken, CreateTokenRequest } from '../../shared/tokens';
+import { recordActivity } from '../activity/service';
+import { randomToken, sha256 } from '../auth/tokens';
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import { apiTokens, users } from '../db/schema';
+import { notFound } from '../http/errors';
+
+/** Tokens start with this, so a person (and a secret scanner) can tell what one is. */
+export const TOKEN_PREFIX = 'ahp_';
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Last used is written at most once a minute per token, not on every request. */
+export const LAST_USED_EVERY_MS = 60_000;
+
+const listed = {
+  id: apiTokens.id,
+  name: apiTokens.name,
+  createdAt: apiTokens.createdAt,
+  expiresAt: apiTokens.expiresAt,
+  lastUsedAt: apiTokens.lastUsedAt,
+};
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** A new token for `me`: 256 random bits, of which only the SHA-256 is kept. Shown this once. */
+export async function createToken(
+  db: Db,
+  clock: Clock,
+  me: SessionUser,
+  input: CreateTokenRequest,
+): Promise<CreatedToken> {
+  const token = `${TOKEN_PREFIX}${randomToken(32)}`;
+  const now = clock.now();
+  const expiresAt =
+    input.expiresInDays === null ? null : new Date(now.getTime() + input.expiresInDays * DAY_MS);
+  const [row] = await db
+    .insert(apiTokens)
+    .values({ userId: me.id, name: input.name, tokenHash: sha256(token), createdAt: now, expiresAt })
+    .returning({ id: apiTokens.id });
+  await recordActivity(
+    db,
+    me,
+    {
+      type: 'info',
+      action: 'token.created',
+      message: `created the API token "${input.name}"`,
+      link: '/settings',
+    },
+    now,
+  );
+  return { id: row!.id, name: input.name, token, expiresAt: iso(expiresAt) };
+}
+
+/** Your tokens that still work, newest first; never their secret. */
+export async function listTokens(db: Db, clock: Clock, userId: number): Promise<ApiToken[]> {
+  const rows = await db
+    .select(listed)
+    .from(apiTokens)
+    .where(
+      and(
+        eq(apiTokens.userId, userId),
+        or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, clock.now())),
+      ),
+    )
+    .orderBy(desc(apiTokens.id));
+  return rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    expiresAt: iso(r.expiresAt),
+    lastUsedAt: iso(r.lastUsedAt),
+  }));
+}
+
+/** Revokes one of your tokens at once; another account's id is a 404, as if it did not exist. */
+export async function revokeToken(db: Db, clock: Clock, me: SessionUser, id: number): Promise<void> {
+  const [row] = await db
+    .delete(apiTokens)
+    .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, me.id)))
+    .returning({ name: apiTokens.name });
+  if (!row) throw notFound('No such API token: it may have been revoked already.');
+  await recordActivity(
+    db,
+    me,
+    {
+      type: 'warning',
+      action: 'token.revoked',
+      message: `revoked the API token "${row.name}"`,
+      link: '/settings',
+    },
+    clock.now(),
+  );
+}
+
+/** The owner of a token that exists and has not expired; notes its use at most once a minute. */
+export async function findTokenUser(
+  db: Db,
+  clock: Clock,
+  token: string,
+): Promise<{ user: SessionUser; tokenId: number } | undefined> {
+  if (!token.startsWith(TOKEN_PREFIX) || token.length > 128) return undefined;
+  const now = clock.now();
+  const [row] = await db
+    .select({
+      tokenId: apiTokens.id,
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      lastUsedAt: apiTokens.lastUsedAt,
+    })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(
+      and(
+        eq(apiTokens.tokenHash, sha256(token)),
+        or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)),
+      ),
+    )
+    .limit(1);
+  if (!row) return undefined;
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) {
+    // Conditional, so two requests in the same minute write once.
+    const stale = new Date(now.getTime() - LAST_USED_EVERY_MS);
+    await db
+      .update(apiTokens)
+      .set({ lastUsedAt: now })
+      .where(
+        and(
+          eq(apiTokens.id, row.tokenId),
+          or(isNull(apiTokens.lastUsedAt), lte(apiTokens.lastUsedAt, stale)),
+        ),
+      );
+  }
+  return { user: { id: row.id, username: row.username, email: row.email }, tokenId: row.tokenId };
+}

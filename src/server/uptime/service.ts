@@ -1,0 +1,165 @@
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { normaliseDomain } from '../../shared/domains';
+import type { MonitorStatus } from '../../shared/monitors';
+import type { UptimeList, UptimeRow, uptimeQuery } from '../../shared/uptime';
+import { availability, uptimePercent } from '../checks/results';
+import { providerRecords, providerSyncs } from '../db/schema';
+import { listIntegrations } from '../integrations/service';
+import { checksInMaintenance, rowsOf } from '../maintenance/coverage';
+import { figuresKey, type MonitorFigures } from '../monitors/figures';
+import type { Services } from '../services';
+import { websitesByDomain } from '../websites/service';
+
+type Query = z.output<typeof uptimeQuery>;
+const DAY_MS = 86_400_000;
+
+// Down first, then what needs a look, then the rest; a sort on status follows this order.
+const STATUS_RANK = sql.raw(`case status when 'down' then 0 when 'maintenance' then 1 when 'pending' then 2
+  when 'validating' then 3 when 'unknown' then 4 when 'paused' then 5 else 6 end`);
+
+/**
+ * One page of our checks and Better Uptime's monitors together: filtered, sorted and counted in the
+ * database (a fleet of thousands costs what the page shows), then the page's rows get their figures.
+ */
+export async function listUptime(services: Services, q: Query): Promise<UptimeList> {
+  const { db } = services;
+  const integrations = await listIntegrations(services);
+  const bu = integrations.find((i) => i.provider === 'betteruptime');
+  const withMonitors = Boolean(bu?.enabled && bu.configured);
+
+  const parts: SQL[] = [];
+  if (q.source !== 'monitor') {
+    parts.push(sql`select 'check' as source, c.id::text as id, c.name as name, c.url as url,
+        case when c.paused then 'paused' else c.status end as status, 'HTTP' as type,
+        c.last_response_ms as response_ms, c.interval_seconds as frequency,
+        c.last_checked_at as last_checked_at, c.website_id as website_id
+      from checks c`);
+  }
+  if (q.source !== 'check' && withMonitors) {
+    parts.push(sql`select 'monitor' as source, r.external_id as id,
+        coalesce(nullif(r.data->'attributes'->>'pronounceable_name', ''), r.data->'attributes'->>'url') as name,
+        r.data->'attributes'->>'url' as url, r.data->'attributes'->>'status' as status,
+        r.data->'attributes'->>'monitor_type' as type, null::int as response_ms,
+        (r.data->'attributes'->>'check_frequency')::int as frequency,
+        (r.data->'attributes'->>'last_checked_at')::timestamptz as last_checked_at, null::int as website_id
+      from provider_records r where r.provider = 'betteruptime' and r.kind = 'monitors'`);
+  }
+  const counts = await countBySource(services, withMonitors);
+  const meta = await monitorsMeta(services, withMonitors);
+  if (parts.length === 0)
+    return { data: [], total: 0, page: q.page, pageSize: q.pageSize, counts, betteruptime: meta };
+
+  const like = q.q ? `%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const filters = [
+    like ? sql`(lower(name) like ${like} or lower(url) like ${like})` : undefined,
+    q.status ? sql`status = ${q.status}` : undefined,
+  ].filter((f): f is SQL => f !== undefined);
+  const desc = q.sort.startsWith('-');
+  const key = q.sort.replace(/^-/, '');
+  const order =
+    key === 'name'
+      ? sql`lower(name) ${sql.raw(desc ? 'desc' : 'asc')}, id`
+      : key === 'status'
+        ? sql`${STATUS_RANK} ${sql.raw(desc ? 'desc' : 'asc')}, lower(name), id`
+        : sql`last_checked_at ${sql.raw(desc ? 'asc' : 'desc')} nulls last, lower(name), id`;
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select *, count(*) over () as total from (${sql.join(parts, sql` union all `)}) u
+      ${filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``}
+      order by ${order}
+      limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
+  );
+  return {
+    data: await withFigures(services, rows),
+    total: rows.length ? Number(rows[0]!.total) : await totalBeyondPage(services, parts, filters),
+    page: q.page,
+    pageSize: q.pageSize,
+    counts,
+    betteruptime: meta,
+  };
+}
+
+/** A page past the end has no rows to read the total from: count it alone. */
+async function totalBeyondPage(services: Services, parts: SQL[], filters: SQL[]): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await services.db.execute(sql`select count(*)::int as n from (${sql.join(parts, sql` union all `)}) u
+      ${filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``}`),
+  );
+  return Number(row?.n ?? 0);
+}
+
+async function countBySource(services: Services, withMonitors: boolean) {
+  const [row] = rowsOf<{ checks: number; monitors: number }>(
+    await services.db.execute(sql`select (select count(*)::int from checks) as checks,
+      (select count(*)::int from provider_records where provider = 'betteruptime' and kind = 'monitors') as monitors`),
+  );
+  return { check: Number(row?.checks ?? 0), monitor: withMonitors ? Number(row?.monitors ?? 0) : 0 };
+}
+
+async function monitorsMeta(services: Services, configured: boolean) {
+  const [sync] = await services.db
+    .select()
+    .from(providerSyncs)
+    .where(and(eq(providerSyncs.provider, 'betteruptime'), eq(providerSyncs.kind, 'monitors')));
+  return {
+    configured,
+    syncedAt: configured ? (sync?.syncedAt?.toISOString() ?? null) : null,
+    error: configured ? (sync?.error ?? null) : null,
+  };
+}
+
+/** The page's rows with their figures: our checks' measured 30 days, Better Uptime's cached ones. */
+async function withFigures(services: Services, rows: Record<string, unknown>[]): Promise<UptimeRow[]> {
+  const now = services.clock.now();
+  const checkIds = rows.filter((r) => r.source === 'check').map((r) => Number(r.id));
+  const monitorIds = rows.filter((r) => r.source === 'monitor').map((r) => String(r.id));
+  const [measured, maintenance, figures, sites] = await Promise.all([
+    availability(services.db, checkIds, new Date(now.getTime() - 30 * DAY_MS), now),
+    checksInMaintenance(services.db, checkIds, now),
+    monitorIds.length
+      ? services.db
+          .select({ id: providerRecords.externalId, data: providerRecords.data })
+          .from(providerRecords)
+          .where(
+            and(
+              eq(providerRecords.provider, figuresKey.provider),
+              eq(providerRecords.kind, figuresKey.kind),
+              inArray(providerRecords.externalId, monitorIds),
+            ),
+          )
+      : [],
+    websitesByDomain(
+      services.db,
+      rows.filter((r) => r.source === 'monitor').map((r) => normaliseDomain(String(r.url))),
+    ),
+  ]);
+  const figure = new Map(figures.map((f) => [f.id, f.data as MonitorFigures]));
+  return rows.map((r) => {
+    const isCheck = r.source === 'check';
+    const f = isCheck ? undefined : figure.get(String(r.id));
+    const a = isCheck ? measured.get(Number(r.id)) : undefined;
+    return {
+      source: r.source as UptimeRow['source'],
+      id: String(r.id),
+      name: String(r.name),
+      url: String(r.url),
+      status: (r.status as MonitorStatus) ?? 'unknown',
+      inMaintenance: isCheck && maintenance.has(Number(r.id)),
+      type: String(r.type ?? 'status'),
+      uptime: isCheck ? uptimePercent(a) : (f?.uptime ?? null),
+      responseMs: isCheck
+        ? r.response_ms === null
+          ? null
+          : Number(r.response_ms)
+        : (f?.avgResponseMs ?? null),
+      frequencySeconds: r.frequency === null ? null : Number(r.frequency),
+      lastCheckedAt: r.last_checked_at ? new Date(r.last_checked_at as string).toISOString() : null,
+      websiteId: isCheck
+        ? r.website_id === null
+          ? null
+          : Number(r.website_id)
+        : (sites.get(normaliseDomain(String(r.url)))?.id ?? null),
+    };
+  });
+}

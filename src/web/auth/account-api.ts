@@ -1,0 +1,44 @@
+import type { ChangePasswordRequest, SessionInfo, SessionUser, UpdateProfileRequest } from '@shared/auth';
+import type { MessageResponse } from '@shared/errors';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { authKeys } from '@web/app/auth';
+import { api } from '@web/lib/api';
+
+// Settings → your account: profile, password and signed-in browsers (/api/auth/…).
+
+export const accountKeys = { sessions: ['auth', 'sessions'] as const };
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateProfileRequest) => api.patch<SessionUser>('/api/auth/profile', body),
+    onSuccess: (user) => {
+      queryClient.setQueryData(authKeys.me, user);
+      return queryClient.invalidateQueries({ queryKey: ['users'] });
+    },
+  });
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChangePasswordRequest) => api.post<MessageResponse>('/api/auth/change-password', body),
+    // Every other session ended.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
+  });
+}
+
+export function useSessions() {
+  return useQuery({
+    queryKey: accountKeys.sessions,
+    queryFn: ({ signal }) => api.get<SessionInfo[]>('/api/auth/sessions', { signal }),
+  });
+}
+
+export function useRevokeSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<void>(`/api/auth/sessions/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
+  });
+}

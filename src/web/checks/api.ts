@@ -1,0 +1,87 @@
+import type { Check, CheckRequest } from '@shared/checks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/lib/api';
+
+export const checkKeys = {
+  all: ['checks'] as const,
+  detail: (id: number) => ['checks', id] as const,
+  results: (id: number, from: string) => ['checks', id, 'results', from] as const,
+};
+
+type CheckDetail = { data: Check; uptime: { day: number | null; week: number | null; month: number | null } };
+export type CheckResults = {
+  data: { at: string; ok: boolean; responseMs: number | null; status: number | null; error: string | null }[];
+  hourly: { at: string; samples: number; failures: number; avgResponseMs: number | null }[];
+};
+
+/** Our checks refresh every 30 s while a page shows them: they change by themselves. */
+const LIVE_MS = 30_000;
+
+export function useChecks() {
+  return useQuery({
+    queryKey: checkKeys.all,
+    queryFn: ({ signal }) => api.get<{ data: Check[] }>('/api/checks', { signal }),
+    refetchInterval: LIVE_MS,
+  });
+}
+
+export function useCheck(id: number) {
+  return useQuery({
+    queryKey: checkKeys.detail(id),
+    queryFn: ({ signal }) => api.get<CheckDetail>(`/api/checks/${id}`, { signal }),
+    refetchInterval: LIVE_MS,
+  });
+}
+
+export function useCheckResults(id: number, from: string) {
+  return useQuery({
+    queryKey: checkKeys.results(id, from),
+    queryFn: ({ signal }) =>
+      api.get<CheckResults>(`/api/checks/${id}/results?from=${encodeURIComponent(from)}`, { signal }),
+    refetchInterval: LIVE_MS,
+  });
+}
+
+function useInvalidateChecks() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: checkKeys.all });
+}
+
+export function useSaveCheck() {
+  const invalidate = useInvalidateChecks();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: CheckRequest }) =>
+      id ? api.put<Check>(`/api/checks/${id}`, body) : api.post<Check>('/api/checks', body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteCheck() {
+  const invalidate = useInvalidateChecks();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<void>(`/api/checks/${id}`),
+    onSuccess: invalidate,
+  });
+}
+
+export function usePauseCheck() {
+  const invalidate = useInvalidateChecks();
+  return useMutation({
+    mutationFn: ({ id, paused }: { id: number; paused: boolean }) =>
+      api.post<Check>(`/api/checks/${id}/${paused ? 'pause' : 'resume'}`),
+    onSuccess: invalidate,
+  });
+}
+
+/** One click on a website, or every website without a check. */
+export function useCreateChecksForWebsites() {
+  const invalidate = useInvalidateChecks();
+  return useMutation({
+    mutationFn: (websiteIds?: number[]) =>
+      api.post<{ created: number; skipped: number }>(
+        '/api/checks/for-websites',
+        websiteIds ? { websiteIds } : {},
+      ),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,89 @@
+import { usePageTitle } from '@web/app/page-title';
+import { DetailHeader, DetailStates } from '@web/components/detail-states';
+import { ExternalLinkButton } from '@web/components/external-link-button';
+import { Badge } from '@web/components/ui/badge';
+import { MaintenanceList } from '@web/maintenance/maintenance-list';
+import { MonitorStatusBadge } from '@web/uptime/monitor-status-badge';
+import { Wrench } from 'lucide-react';
+import { useParams } from 'wouter';
+import { useCheck } from './api';
+import { CheckActions } from './check-actions';
+import { ExpiryCard, LastResultCard, UptimeCard } from './check-cards';
+import { CheckIncidents } from './check-incidents';
+import { ResponseTimes } from './response-times';
+
+const back = { href: '/uptime', label: 'Back to Uptime' };
+
+/** One of our own checks: status, uptime, response times, incidents, certificate, domain, maintenance. */
+export function CheckPage() {
+  const id = useParams<{ id: string }>().id ?? '';
+  const check = useCheck(Number(id));
+  usePageTitle(check.data?.data.name ?? 'Check', 'Our own check');
+  return (
+    <DetailStates
+      id={/^\d+$/.test(id) ? id : ''}
+      back={back}
+      query={check}
+      texts={{
+        noId: 'No check ID provided',
+        loading: 'Loading check...',
+        error: 'Error loading check',
+        errorFallback: 'Unable to fetch the check',
+        notFound: 'Check not found',
+      }}
+    >
+      {() => {
+        const { data, uptime } = check.data!;
+        return (
+          <>
+            <DetailHeader
+              back={back}
+              title={data.name}
+              subtitle={
+                <span className="break-all">
+                  {data.url} · every{' '}
+                  {data.intervalSeconds < 60
+                    ? `${data.intervalSeconds} s`
+                    : `${data.intervalSeconds / 60} min`}
+                  {data.websiteDomain ? ` · website ${data.websiteDomain}` : ''}
+                </span>
+              }
+              aside={
+                <>
+                  <MonitorStatusBadge status={data.status} />
+                  {data.inMaintenance && (
+                    <Badge
+                      variant="outline"
+                      className="border-amber-300 bg-amber-50 text-amber-800 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-300"
+                    >
+                      <Wrench aria-hidden="true" />
+                      In maintenance
+                    </Badge>
+                  )}
+                  <ExternalLinkButton href={data.url} label={`Open ${data.url} in a new tab`}>
+                    Visit
+                  </ExternalLinkButton>
+                  <CheckActions check={data} />
+                </>
+              }
+            />
+            <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+              <UptimeCard uptime={uptime} />
+              <LastResultCard check={data} />
+              <ExpiryCard check={data} />
+            </div>
+            <ResponseTimes checkId={data.id} />
+            <div className="grid gap-4 lg:grid-cols-2">
+              <CheckIncidents checkId={data.id} />
+              <MaintenanceList
+                filter={{ checkId: data.id, state: 'current' }}
+                targets={{ checkIds: [data.id] }}
+                label={data.name}
+              />
+            </div>
+          </>
+        );
+      }}
+    </DetailStates>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { CheckResults } from './api';
+
+/**
+ * Response times of a check over time (uPlot: small and fast, loaded only with the check page), with
+ * failed runs marked at the bottom in red. The summary beside it says the same in words.
+ */
+export default function ResponseChart({ results }: { results: CheckResults['data'] }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const style = getComputedStyle(el);
+    const text = style.getPropertyValue('color') || '#64748b';
+    // Mid grey at low opacity reads as a faint grid on light and dark themes alike.
+    const grid = 'rgba(127,127,127,0.22)';
+    const xs = results.map((r) => Date.parse(r.at) / 1000);
+    const ms = results.map((r) => r.responseMs);
+    const failed = results.map((r) => (r.ok ? null : 0));
+    const plot = new uPlot(
+      {
+        width: el.clientWidth,
+        height: 220,
+        legend: { show: false },
+        cursor: { y: false },
+        scales: {
+          x: { time: true },
+          y: { range: (_u, _min, max) => [0, Math.max(100, (max ?? 100) * 1.15)] },
+        },
+        axes: [
+          { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } },
+          {
+            stroke: text,
+            grid: { stroke: grid, width: 1 },
+            ticks: { stroke: grid },
+            values: (_u, v) => v.map((n) => `${n} ms`),
+            size: 64,
+          },
+        ],
+        series: [
+          {},
+          {
+            label: 'Response',
+            stroke: '#0ea5e9',
+            width: 1.5,
+            fill: 'rgba(14,165,233,0.12)',
+            spanGaps: false,
+            points: { show: false },
+          },
+          { label: 'Failed', stroke: '#dc2626', width: 0, points: { show: true, size: 7, fill: '#dc2626' } },
+        ],
+      },
+      [xs, ms, failed],
+      el,
+    );
+    const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height: 220 }));
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [results]);
+  return <div ref={box} className="w-full text-muted-foreground" aria-hidden="true" />;
+}

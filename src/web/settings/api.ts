@@ -1,0 +1,36 @@
+import type { AgencySettings, UpdateAgencyRequest } from '@shared/settings';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/lib/api';
+
+export const settingsKeys = { agency: ['settings', 'agency'] as const };
+
+export function useAgencySettings() {
+  return useQuery({
+    queryKey: settingsKeys.agency,
+    queryFn: ({ signal }) => api.get<AgencySettings>('/api/settings/agency', { signal }),
+  });
+}
+
+export function useUpdateAgency() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateAgencyRequest) => api.put<AgencySettings>('/api/settings/agency', body),
+    onSuccess: (settings) => queryClient.setQueryData(settingsKeys.agency, settings),
+  });
+}
+
+export function useUploadLogo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: string) => api.put<AgencySettings>('/api/settings/agency/logo', { data }),
+    onSuccess: (settings) => queryClient.setQueryData(settingsKeys.agency, settings),
+  });
+}
+
+export function useRemoveLogo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<void>('/api/settings/agency/logo'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.agency }),
+  });
+}

@@ -1,0 +1,55 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { updateProfileRequest } from '@shared/auth';
+import { useAuth } from '@web/app/auth';
+import { useUpdateProfile } from '@web/auth/account-api';
+import { FormAlert } from '@web/components/form-alert';
+import { Button } from '@web/components/ui/button';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api';
+import { applyFieldErrors } from '@web/lib/form-errors';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+
+export function ProfileForm() {
+  const { user } = useAuth();
+  const update = useUpdateProfile();
+  const [serverError, setServerError] = useState<string>();
+  const form = useForm({
+    resolver: zodResolver(updateProfileRequest),
+    reValidateMode: 'onChange',
+    values: { username: user?.username ?? '', email: user?.email ?? '' },
+  });
+  const { errors, isDirty } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(undefined);
+    try {
+      await update.mutateAsync(values);
+      toast({ title: 'Profile saved', description: 'Your username and email are up to date.' });
+    } catch (error) {
+      if (!applyFieldErrors(error, form.setError, ['username', 'email']))
+        setServerError(errorMessage(error, 'Could not save your profile'));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Profile">
+      <FormAlert message={serverError} />
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <FormField label="Username" error={errors.username?.message}>
+          {(field) => <Input {...field} autoComplete="username" {...form.register('username')} />}
+        </FormField>
+        <FormField label="Email" error={errors.email?.message}>
+          {(field) => <Input {...field} type="email" autoComplete="email" {...form.register('email')} />}
+        </FormField>
+      </div>
+      <Button type="submit" disabled={update.isPending || !isDirty} className="justify-self-start">
+        {update.isPending && <Spinner />}
+        {update.isPending ? 'Saving...' : 'Save profile'}
+      </Button>
+    </form>
+  );
+}

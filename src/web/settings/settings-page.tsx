@@ -1,0 +1,75 @@
+import { AlertChannels } from '@web/alerts/alert-channels';
+import { usePageTitle } from '@web/app/page-title';
+import { SectionQuery } from '@web/components/section-query';
+import { ApiTokensSection } from '@web/tokens/api-tokens-section';
+import { AgencyForm } from './agency-form';
+import { useAgencySettings } from './api';
+import { LogoField } from './logo-field';
+import { PasswordForm } from './password-form';
+import { ProfileForm } from './profile-form';
+import { SectionCard } from './section-card';
+import { SessionsList } from './sessions-list';
+import { ThemeChoice } from './theme-choice';
+
+function AgencySection() {
+  return (
+    <SectionQuery
+      query={useAgencySettings()}
+      loading="Loading agency settings..."
+      failed="Could not load the agency settings"
+    >
+      {(settings) => (
+        <div className="grid gap-6">
+          <AgencyForm settings={settings} />
+          <LogoField logo={settings.logo} />
+        </div>
+      )}
+    </SectionQuery>
+  );
+}
+
+export function SettingsPage() {
+  usePageTitle('Settings', 'Your account, the agency and API access');
+  return (
+    <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6">
+      <h2 className="text-2xl font-semibold tracking-tight">Settings</h2>
+      <SectionCard id="profile" title="Profile" description="Your username and email address.">
+        <ProfileForm />
+      </SectionCard>
+      <SectionCard
+        id="password"
+        title="Password"
+        description="Changing it signs out every other browser signed in to your account."
+      >
+        <PasswordForm />
+      </SectionCard>
+      <SectionCard id="sessions" title="Active sessions" description="Browsers signed in to your account.">
+        <SessionsList />
+      </SectionCard>
+      <SectionCard id="appearance" title="Appearance" description="The theme of this browser.">
+        <ThemeChoice />
+      </SectionCard>
+      <SectionCard
+        id="agency"
+        title="Agency"
+        description="Used in reports and emails, and for counting days in your time zone."
+      >
+        <AgencySection />
+      </SectionCard>
+      <SectionCard
+        id="alerts"
+        title="Alert channels"
+        description="Who hears when a site goes down and comes back, and when a certificate or domain is about to expire. A channel takes every incident, or only those of clients with chosen tags."
+      >
+        <AlertChannels />
+      </SectionCard>
+      <SectionCard
+        id="tokens"
+        title="API tokens"
+        description="Personal tokens let scripts use the API as you. Each is shown once, when it is created."
+      >
+        <ApiTokensSection />
+      </SectionCard>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export { type FakeCertificate, makeCertificate } from './certs';
+export { KEYWORD } from './pages';
+export { type FakeTargets, type FakeTargetsOptions, startFakeTargets } from './server';
