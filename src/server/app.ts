@@ -7,6 +7,7 @@ import { authRoutes } from './auth/routes';
 import { checkRoutes } from './checks/routes';
 import { clientRoutes } from './clients/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { fleetRoutes } from './fleet/routes';
 import { healthRoutes } from './health/routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerNulGuard } from './http/nul-guard';
@@ -108,6 +109,7 @@ export async function buildApp({ services, webRoot, logger }: AppOptions) {
     await alertRoutes(api, services);
     await maintenanceRoutes(api, services);
     await uptimeRoutes(api, services);
+    await fleetRoutes(api, services);
   });
 
   await registerApiDocs(app);

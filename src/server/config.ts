@@ -39,6 +39,21 @@ const envSchema = z.object({
   CHECKS_ALLOW_PRIVATE: flag,
   CHECK_RESULTS_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   RDAP_BOOTSTRAP_URL: optionalString.pipe(z.url().optional()),
+  FLEET_WORDPRESS_LATEST: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d+\.\d+(\.\d+)?$/, 'must be a WordPress version such as 6.8.3')
+      .optional(),
+  ),
+  FLEET_PHP_EOL: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^\d+\.\d+=\d{4}-\d{2}-\d{2}(,\s*\d+\.\d+=\d{4}-\d{2}-\d{2})*$/,
+        'must list PHP branches and their end of life, such as 8.1=2025-12-31,8.2=2026-12-31',
+      )
+      .optional(),
+  ),
 });
 
 export type Config = {
@@ -72,6 +87,8 @@ export type Config = {
     /** Extra trusted CA certificates (PEM) for checks; operators use NODE_EXTRA_CA_CERTS, tests this. */
     extraCa?: string[];
   };
+  /** The fleet view's reference versions, overriding the table in fleet/versions.ts (no internet here). */
+  fleet: { wordpressLatest?: string; phpEndOfLife: Record<string, string> };
 };
 
 export class ConfigError extends Error {}
@@ -105,6 +122,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       resultsDays: e.CHECK_RESULTS_DAYS,
       rdapBootstrapUrl: e.RDAP_BOOTSTRAP_URL ?? 'https://data.iana.org/rdap/dns.json',
       groupWindowMs: 30_000,
+    },
+    fleet: {
+      wordpressLatest: e.FLEET_WORDPRESS_LATEST,
+      phpEndOfLife: Object.fromEntries(
+        (e.FLEET_PHP_EOL ?? '')
+          .split(',')
+          .filter(Boolean)
+          .map((pair) => pair.trim().split('=') as [string, string]),
+      ),
     },
   };
 }

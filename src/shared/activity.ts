@@ -18,6 +18,8 @@ export const activityQuery = z.strictObject({
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100).default(20),
   /** Paging: items older than this id. */
   before: z.coerce.number({ error: 'before must be an id' }).int().positive().optional(),
+  /** Only what is about this client or one of its websites (the client page). */
+  clientId: z.coerce.number({ error: 'clientId must be a number' }).int().positive().optional(),
 });
 
 export const activityPage = z.object({ data: z.array(activityItem), nextBefore: z.number().nullable() });

@@ -55,3 +55,44 @@ export const client = z.object({
 export type Client = z.infer<typeof client>;
 
 export const clientList = z.array(client);
+
+/** How a website is watched: our own check, a Better Uptime monitor, or nothing. */
+export const websiteMonitoring = z.object({
+  source: z.enum(['check', 'monitor']),
+  id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  /** Percent over the last 30 days, two decimals; null when there is no data yet. */
+  uptime: z.number().nullable(),
+  responseMs: z.number().nullable(),
+});
+export type WebsiteMonitoring = z.infer<typeof websiteMonitoring>;
+
+/** One website of a client, with what the client page shows of it. */
+export const clientWebsite = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  domain: z.string(),
+  status: z.string(),
+  environment: z.string(),
+  removed: z.boolean(),
+  serverId: z.string().nullable(),
+  serverLabel: z.string().nullable(),
+  monitoring: websiteMonitoring.nullable(),
+  wordpressVersion: z.string().nullable(),
+  phpVersion: z.string().nullable(),
+});
+export type ClientWebsite = z.infer<typeof clientWebsite>;
+export const clientWebsiteList = z.array(clientWebsite);
+
+export const WEBSITE_IDS_REQUIRED = 'Choose at least one website';
+/** POST /api/clients/{id}/websites: websites to give to this client (each leaves its previous client). */
+export const assignWebsitesRequest = z.strictObject({
+  websiteIds: z
+    .array(z.number({ error: 'websiteIds must be website ids' }).int().positive(), {
+      error: 'websiteIds must be a list of website ids',
+    })
+    .min(1, WEBSITE_IDS_REQUIRED)
+    .max(1000, 'At most 1,000 websites at a time'),
+});
+export const assignWebsitesResult = z.object({ assigned: z.number().int() });

@@ -12,7 +12,18 @@ export const website = z.object({
   status: z.string(),
   environment: z.string(),
   removed: z.boolean(),
+  /** The client it belongs to, if any (PUT /api/websites/{id}/client). */
+  clientId: z.number().int().nullable(),
   tags: z.array(tag),
 });
 export type Website = z.infer<typeof website>;
 export const websiteList = z.array(website);
+
+/** PUT /api/websites/{id}/client: the client the website belongs to, or null for none. */
+export const websiteClientRequest = z.strictObject({
+  clientId: z.number({ error: 'clientId must be a client id or null' }).int().positive().nullable(),
+});
+export const websiteClient = z.object({
+  websiteId: z.number().int(),
+  client: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});

@@ -1,7 +1,7 @@
-import { desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import type { ActivityItem } from '../../shared/activity';
 import type { Db } from '../db/client';
-import { activity, users } from '../db/schema';
+import { activity, users, websites } from '../db/schema';
 
 /** Who did something: the signed-in user, or nobody for detected events and the shell. */
 export type Actor = { id: number; username: string } | undefined;
@@ -41,7 +41,16 @@ export async function recordActivity(
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-export async function listActivity(db: Db, opts: { limit: number; before?: number }) {
+export async function listActivity(db: Db, opts: { limit: number; before?: number; clientId?: number }) {
+  const about = opts.clientId
+    ? or(
+        eq(activity.clientId, opts.clientId),
+        inArray(
+          activity.websiteId,
+          db.select({ id: websites.id }).from(websites).where(eq(websites.clientId, opts.clientId)),
+        ),
+      )
+    : undefined;
   const rows = await db
     .select({
       id: activity.id,
@@ -55,7 +64,7 @@ export async function listActivity(db: Db, opts: { limit: number; before?: numbe
     })
     .from(activity)
     .leftJoin(users, eq(users.id, activity.actorId))
-    .where(opts.before ? lt(activity.id, opts.before) : undefined)
+    .where(and(opts.before ? lt(activity.id, opts.before) : undefined, about))
     .orderBy(desc(activity.id))
     .limit(opts.limit + 1);
   const page = rows.slice(0, opts.limit);

@@ -119,6 +119,7 @@ export async function createCheck(services: Services, input: CheckInput, actor?:
       action: 'check.created',
       message: `added the check ${row!.name}`,
       link: `/uptime/checks/${row!.id}`,
+      websiteId: row!.websiteId,
     },
     now,
   );
@@ -152,6 +153,7 @@ export async function updateCheck(
       action: 'check.updated',
       message: `updated the check ${row.name}`,
       link: `/uptime/checks/${id}`,
+      websiteId: row.websiteId,
     },
     now,
   );
@@ -212,6 +214,7 @@ export async function setPaused(
       action: paused ? 'check.paused' : 'check.resumed',
       message: `${paused ? 'paused' : 'resumed'} the check ${row.name}`,
       link: `/uptime/checks/${id}`,
+      websiteId: row.websiteId,
     },
     now,
   );

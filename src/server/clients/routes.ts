@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { client, clientList, clientRequest } from '../../shared/clients';
+import {
+  assignWebsitesRequest,
+  assignWebsitesResult,
+  client,
+  clientList,
+  clientRequest,
+  clientWebsiteList,
+} from '../../shared/clients';
 import { idParams } from '../../shared/ids';
 import type { Services } from '../services';
-import { createClient, deleteClient, listClients, updateClient } from './service';
+import { createClient, deleteClient, getClient, listClients, updateClient } from './service';
+import { assignWebsites, listClientWebsites } from './websites';
 
 // The tag routes of clients (/api/clients/{id}/tags) come from the taggable-resource registry in tags/.
 export async function clientRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -12,6 +20,22 @@ export async function clientRoutes(app: FastifyInstance, services: Services): Pr
   const { db } = services;
 
   r.get('/api/clients', { schema: { response: { 200: clientList } } }, async () => listClients(db));
+
+  r.get('/api/clients/:id', { schema: { params: idParams, response: { 200: client } } }, async (request) =>
+    getClient(db, request.params.id),
+  );
+
+  r.get(
+    '/api/clients/:id/websites',
+    { schema: { params: idParams, response: { 200: clientWebsiteList } } },
+    async (request) => listClientWebsites(services, request.params.id),
+  );
+
+  r.post(
+    '/api/clients/:id/websites',
+    { schema: { params: idParams, body: assignWebsitesRequest, response: { 200: assignWebsitesResult } } },
+    async (request) => assignWebsites(services, request.params.id, request.body.websiteIds, request.user),
+  );
 
   r.post(
     '/api/clients',

@@ -23,13 +23,21 @@ export async function listClients(db: Db): Promise<Client[]> {
   return rows.map((row) => toClient(row, tagsOf.get(row.id) ?? []));
 }
 
+export async function getClient(db: Db, id: number): Promise<Client> {
+  const [row] = await db.select().from(clients).where(eq(clients.id, id)).limit(1);
+  if (!row) throw notFound('Client not found');
+  const tagsOf = await tagsByResource(db, clientsResource, [id]);
+  return toClient(row, tagsOf.get(id) ?? []);
+}
+
 export async function createClient(db: Db, input: ClientInput, actor?: Actor): Promise<Client> {
   const [row] = await db.insert(clients).values(input).returning();
   await recordActivity(db, actor, {
     type: 'success',
     action: 'client.created',
     message: `added client ${row!.name}`,
-    link: '/clients',
+    link: `/clients/${row!.id}`,
+    clientId: row!.id,
   });
   return toClient(row!, []);
 }
@@ -46,7 +54,8 @@ export async function updateClient(db: Db, id: number, input: ClientInput, actor
     type: 'info',
     action: 'client.updated',
     message: `updated client ${row.name}`,
-    link: '/clients',
+    link: `/clients/${row.id}`,
+    clientId: row.id,
   });
   const tagsOf = await tagsByResource(db, clientsResource, [id]);
   return toClient(row, tagsOf.get(id) ?? []);

@@ -1,4 +1,5 @@
 import { providerNames } from '../../shared/integrations';
+import { recordHostPhp } from '../fleet/facts';
 import { providerSyncSpec } from '../jobs/engine';
 import { recordCacheError, writeCache } from '../provider-cache/service';
 import { deriveServers } from '../providers/gridpane/parse';
@@ -71,7 +72,7 @@ export async function runGridPaneSync(services: Services): Promise<SyncResult> {
       at,
       outcome(sites, 'site'),
     );
-    await syncWebsites(
+    const websiteIds = await syncWebsites(
       db,
       'gridpane',
       sites.items.map((s) => ({
@@ -82,6 +83,13 @@ export async function runGridPaneSync(services: Services): Promise<SyncResult> {
         staging: s.type === 'staging' || /^staging\./i.test(s.url),
       })),
       { complete: !sites.partial && sites.skipped === 0, at },
+    );
+    await recordHostPhp(
+      db,
+      sites.items.flatMap((s) => {
+        const websiteId = websiteIds.get(String(s.id));
+        return websiteId ? [{ websiteId, php: s.php_version }] : [];
+      }),
     );
     await recordProviderActivity(db, 'gridpane', {
       calls,

@@ -4,6 +4,7 @@ import { domainsJob } from '../checks/domains';
 import { pruneJob, rollupJob } from '../checks/rollup';
 import { batchJob } from '../checks/run';
 import { schedulerJob } from '../checks/schedule';
+import { factsJob } from '../fleet/facts';
 import { incidentOpenedJob } from '../incidents/announce';
 import { gridpaneSyncJob } from '../integrations/gridpane-sync';
 import { figuresJob } from '../monitors/figures';
@@ -26,4 +27,5 @@ export const jobSpecs = (services: Services): JobSpec<never>[] => [
   domainsJob(services),
   incidentOpenedJob(services),
   deliverJob(services),
+  factsJob(services),
 ];

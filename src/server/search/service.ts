@@ -48,7 +48,7 @@ export async function search(services: Services, q: string, limit: number): Prom
       type: 'client' as const,
       title: c.name,
       description: [c.company, c.email].filter(Boolean).join(' · ') || 'Client',
-      link: `/clients?q=${encodeURIComponent(c.name)}`,
+      link: `/clients/${c.id}`,
     })),
     ...websiteRows.map((w) => ({
       id: `website:${w.id}`,

@@ -1,8 +1,10 @@
 import { DEFAULT_HDSNAPSHOT_URL_TEMPLATE } from '../../shared/integrations';
 import type { SiteSnapshot } from '../../shared/sites';
+import { recordSnapshotFacts } from '../fleet/facts';
 import { loadSettings, recordProviderActivity } from '../integrations/service';
 import { readCacheItem, writeCache } from '../provider-cache/service';
 import type { Services } from '../services';
+import { websiteIdsBySiteId } from '../websites/service';
 import { getSite } from './service';
 
 const snapshotsKey = { provider: 'hdsnapshot', kind: 'snapshots' } as const;
@@ -44,12 +46,25 @@ export async function getSiteSnapshot(services: Services, siteId: number, refres
       fetchedAt: at.toISOString(),
     };
     await writeCache(services.db, snapshotsKey, [{ id, data }], at, { partial: true });
+    await recordFacts(services, siteId, { ok: true, snapshot: result.snapshot }, at);
     await recordProviderActivity(services.db, 'hdsnapshot', { calls: 1, ok: true, at });
     return { data, cached: false, error: null };
   } catch (err) {
     const message = err instanceof Error ? err.message : 'HD Snapshot request failed';
     await recordProviderActivity(services.db, 'hdsnapshot', { calls: 1, ok: false, error: message, at });
+    await recordFacts(services, siteId, { ok: false, error: message }, at);
     if (cached) return { data: cached, cached: true, error: message };
     throw err;
   }
+}
+
+/** A site page's fetch is as good as the sweep's: the fleet view and coverage see it at once. */
+async function recordFacts(
+  services: Services,
+  siteId: number,
+  answer: Parameters<typeof recordSnapshotFacts>[2],
+  at: Date,
+): Promise<void> {
+  const websiteId = (await websiteIdsBySiteId(services.db, 'gridpane', [String(siteId)])).get(String(siteId));
+  if (websiteId) await recordSnapshotFacts(services.db, websiteId, answer, at);
 }

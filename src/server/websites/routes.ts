@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '../../shared/ids';
-import { website, websiteList } from '../../shared/websites';
+import { website, websiteClient, websiteClientRequest, websiteList } from '../../shared/websites';
+import { setWebsiteClient } from '../clients/websites';
 import type { Services } from '../services';
 import { getWebsite, listWebsites } from './service';
 
@@ -12,5 +13,10 @@ export async function websiteRoutes(app: FastifyInstance, services: Services): P
   );
   r.get('/api/websites/:id', { schema: { params: idParams, response: { 200: website } } }, async (request) =>
     getWebsite(services.db, request.params.id),
+  );
+  r.put(
+    '/api/websites/:id/client',
+    { schema: { params: idParams, body: websiteClientRequest, response: { 200: websiteClient } } },
+    async (request) => setWebsiteClient(services, request.params.id, request.body.clientId, request.user),
   );
 }

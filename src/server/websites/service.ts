@@ -108,6 +108,7 @@ function toWebsite(row: WebsiteRow, tags: Website['tags']): Website {
     status: row.status,
     environment: row.environment,
     removed: row.removed,
+    clientId: row.clientId,
     tags,
   };
 }

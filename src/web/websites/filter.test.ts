@@ -26,6 +26,7 @@ const website = (id: number, tagIds: number[]): Website => ({
   status: 'active',
   environment: 'production',
   removed: false,
+  clientId: null,
   tags: tagIds.map((t) => ({ id: t, name: `t${t}`, color: '#3b82f6' })),
 });
 

@@ -1,0 +1,255 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/app';
+import { checks, clients, providerRecords, tags, websiteFacts, websites, websiteTags } from '../db/schema';
+
+// The fleet view counts versions across the sites the filters select and flags what is behind;
+// coverage lists what nobody watches, matches, hears from or owns.
+let t: TestApp;
+let cookie: string;
+const id: Record<string, number> = {};
+let clientId: number;
+let tagId: number;
+
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+beforeAll(async () => {
+  // Today is 2026-11-24 in these tests: PHP 8.1 ended 2025-12-31, 8.2 ends 2026-12-31.
+  t = await createTestApp();
+  t.clock.advance(new Date('2026-11-24T12:00:00Z').getTime() - t.clock.now().getTime());
+  cookie = await t.signIn();
+  const [c] = await t.db.insert(clients).values({ name: 'Dental Co' }).returning();
+  clientId = c!.id;
+  const [tag] = await t.db.insert(tags).values({ name: 'shop', color: '#3b82f6' }).returning();
+  tagId = tag!.id;
+  const fleet: [string, string, { php?: string; host?: string; wp?: string; ok?: boolean }, boolean?][] = [
+    ['a.example', '1', { php: '7.4.33', host: '8.1', wp: '6.2.1', ok: true }],
+    ['b.example', '1', { host: '7.4', wp: '6.8.3', ok: true }],
+    ['c.example', '2', { php: '8.2.10', wp: '6.8.3', ok: true }],
+    ['d.example', '2', { host: '8.2', ok: false }],
+    ['e.example', '2', {}],
+    ['gone.example', '2', { php: '5.6.40', wp: '4.9' }, true],
+  ];
+  for (const [domain, serverId, f, removed] of fleet) {
+    const [w] = await t.db
+      .insert(websites)
+      .values({
+        name: domain,
+        domain,
+        integrationProvider: 'gridpane',
+        serverId,
+        status: 'active',
+        environment: 'production',
+        removed: Boolean(removed),
+        clientId: domain < 'c' ? clientId : null,
+      })
+      .returning();
+    id[domain] = w!.id;
+    if (Object.keys(f).length) {
+      await t.db.insert(websiteFacts).values({
+        websiteId: w!.id,
+        php: f.php ?? null,
+        hostPhp: f.host ?? null,
+        wordpressVersion: f.wp ?? null,
+        snapshotOk: f.ok ?? null,
+        snapshotError: f.ok === false ? 'HD Snapshot is not installed or not active on d.example' : null,
+        attemptedAt: t.clock.now(),
+      });
+    }
+  }
+  await t.db.insert(websiteTags).values([{ websiteId: id['c.example']!, tagId }]);
+  await t.db.insert(checks).values({
+    name: 'A',
+    url: 'https://a.example',
+    intervalSeconds: 60,
+    timeoutSeconds: 10,
+    expectedStatus: '200-399',
+    confirmations: 2,
+    websiteId: id['a.example']!,
+  });
+  const monitor = (externalId: string, url: string) => ({
+    provider: 'betteruptime',
+    kind: 'monitors',
+    externalId,
+    data: { id: externalId, attributes: { url, pronounceable_name: '', status: 'up' } },
+    syncedAt: t.clock.now(),
+  });
+  await t.db
+    .insert(providerRecords)
+    .values([
+      monitor('1', 'https://www.B.example/'),
+      monitor('2', 'https://old-client.example'),
+      monitor('3', 'http://gone.example'),
+    ]);
+});
+afterAll(() => t.close());
+
+describe('GET /api/fleet', () => {
+  it('counts PHP branches (what WordPress reports, else the host) and WordPress versions, flagging what is behind', async () => {
+    const res = await get('/api/fleet');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.php).toEqual([
+      { version: '8.2', sites: 2, endOfLife: '2026-12-31', pastEndOfLife: false },
+      { version: '7.4', sites: 2, endOfLife: '2022-11-28', pastEndOfLife: true },
+    ]);
+    expect(body.wordpress).toEqual([
+      { version: '6.8.3', sites: 2, outdated: false },
+      { version: '6.2.1', sites: 1, outdated: true },
+    ]);
+    expect(body.unknown).toEqual({ php: 1, wordpress: 2 });
+    expect(body.sites).toBe(5); // the removed site is not in the fleet
+    expect(body.references).toMatchObject({ wordpressLatest: '6.8.3', overridden: false });
+  });
+
+  it('filters by client, server and tag', async () => {
+    const byClient = (await get(`/api/fleet?clientId=${clientId}`)).json();
+    expect(byClient.php).toEqual([
+      { version: '7.4', sites: 2, endOfLife: '2022-11-28', pastEndOfLife: true },
+    ]);
+    const byServer = (await get('/api/fleet?serverId=2')).json();
+    expect(byServer.sites).toBe(3);
+    expect(byServer.wordpress).toEqual([{ version: '6.8.3', sites: 1, outdated: false }]);
+    const byTag = (await get(`/api/fleet?tagId=${tagId}`)).json();
+    expect(byTag.sites).toBe(1);
+    expect(byTag.php[0]).toMatchObject({ version: '8.2', sites: 1 });
+  });
+
+  it('lists the sites behind a count, a page at a time', async () => {
+    const php74 = (await get('/api/fleet/sites?php=7.4')).json();
+    expect(php74).toMatchObject({ total: 2, page: 1, pageSize: 50 });
+    expect(php74.data).toEqual([
+      {
+        websiteId: id['a.example'],
+        domain: 'a.example',
+        client: { id: clientId, name: 'Dental Co' },
+        serverLabel: null,
+        phpVersion: '7.4.33',
+        wordpressVersion: '6.2.1',
+      },
+      expect.objectContaining({ domain: 'b.example', phpVersion: '7.4' }),
+    ]);
+    const second = (await get('/api/fleet/sites?php=7.4&page=2&pageSize=1')).json();
+    expect(second.data.map((s: { domain: string }) => s.domain)).toEqual(['b.example']);
+    const unknown = (await get('/api/fleet/sites?wordpress=unknown')).json();
+    expect(unknown.data.map((s: { domain: string }) => s.domain)).toEqual(['d.example', 'e.example']);
+  });
+
+  it('answers bad filters with a 400 naming the field', async () => {
+    for (const [url, field] of [
+      ['/api/fleet?clientId=abc', 'clientId'],
+      ['/api/fleet?serverId=x1', 'serverId'],
+      ['/api/fleet?tagId=0', 'tagId'],
+      ['/api/fleet?nope=1', ''],
+      ['/api/fleet/sites', 'php'],
+      ['/api/fleet/sites?php=seven', 'php'],
+      ['/api/fleet/sites?php=7.4&pageSize=500', 'pageSize'],
+      ['/api/fleet/sites?php=7.4&page=0', 'page'],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      if (field) expect(Object.keys(res.json().fieldErrors ?? {}), url).toContain(field);
+    }
+  });
+});
+
+describe('reference versions', () => {
+  it('takes the operator’s values over the table, and a release already seen in the fleet as the latest', async () => {
+    const other = await createTestApp({
+      config: { fleet: { wordpressLatest: '6.9', phpEndOfLife: { '8.2': '2026-01-01' } } },
+    });
+    try {
+      other.clock.advance(new Date('2026-11-24T12:00:00Z').getTime() - other.clock.now().getTime());
+      const otherCookie = await other.signIn();
+      const [w] = await other.db
+        .insert(websites)
+        .values({
+          name: 'n',
+          domain: 'n.example',
+          integrationProvider: 'gridpane',
+          status: 'active',
+          environment: 'production',
+        })
+        .returning();
+      await other.db
+        .insert(websiteFacts)
+        .values({ websiteId: w!.id, php: '8.2.1', wordpressVersion: '6.8.3' });
+      const body = (
+        await other.app.inject({ method: 'GET', url: '/api/fleet', headers: { cookie: otherCookie } })
+      ).json();
+      expect(body.php).toEqual([{ version: '8.2', sites: 1, endOfLife: '2026-01-01', pastEndOfLife: true }]);
+      expect(body.wordpress).toEqual([{ version: '6.8.3', sites: 1, outdated: true }]);
+      expect(body.references).toMatchObject({ wordpressLatest: '6.9', overridden: true });
+      await other.db.insert(websiteFacts).values({
+        websiteId: (
+          await other.db
+            .insert(websites)
+            .values({
+              name: 'm',
+              domain: 'm.example',
+              integrationProvider: 'gridpane',
+              status: 'active',
+              environment: 'production',
+            })
+            .returning()
+        )[0]!.id,
+        wordpressVersion: '7.0.1',
+      });
+      const newer = (
+        await other.app.inject({ method: 'GET', url: '/api/fleet', headers: { cookie: otherCookie } })
+      ).json();
+      expect(newer.references.wordpressLatest).toBe('7.0.1');
+      expect(newer.wordpress).toEqual([
+        { version: '7.0.1', sites: 1, outdated: false },
+        { version: '6.8.3', sites: 1, outdated: true },
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('GET /api/coverage', () => {
+  it('lists unmonitored sites, unmatched monitors, silent snapshot plugins and sites without a client', async () => {
+    const res = await get('/api/coverage');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    // a.example has a check, b.example a monitor (www., case and slash aside); the removed site does not count.
+    expect(body.unmonitoredSites).toEqual([
+      { websiteId: id['c.example'], domain: 'c.example' },
+      { websiteId: id['d.example'], domain: 'd.example' },
+      { websiteId: id['e.example'], domain: 'e.example' },
+    ]);
+    expect(body.unmatchedMonitors.map((m: { id: string }) => m.id).sort()).toEqual(['2', '3']);
+    expect(body.unmatchedMonitors.find((m: { id: string }) => m.id === '2')).toEqual({
+      id: '2',
+      url: 'https://old-client.example',
+      name: 'https://old-client.example',
+    });
+    expect(body.snapshotFailures).toEqual([
+      {
+        websiteId: id['d.example'],
+        domain: 'd.example',
+        error: 'HD Snapshot is not installed or not active on d.example',
+        attemptedAt: '2026-11-24T12:00:00.000Z',
+      },
+    ]);
+    expect(body.sitesWithoutClient.map((s: { domain: string }) => s.domain)).toEqual([
+      'c.example',
+      'd.example',
+      'e.example',
+    ]);
+    expect(body.totals).toEqual({
+      unmonitoredSites: 3,
+      unmatchedMonitors: 2,
+      snapshotFailures: 1,
+      sitesWithoutClient: 3,
+    });
+  });
+
+  it('stops each list at the limit and still counts them all', async () => {
+    const body = (await get('/api/coverage?limit=1')).json();
+    expect(body.unmonitoredSites).toHaveLength(1);
+    expect(body.totals.unmonitoredSites).toBe(3);
+    expect((await get('/api/coverage?limit=0')).statusCode).toBe(400);
+  });
+});

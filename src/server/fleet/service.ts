@@ -1,0 +1,129 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { FleetCounts, FleetQuery, FleetSite, fleetSitesQuery } from '../../shared/fleet';
+import { rowsOf } from '../maintenance/coverage';
+import type { Services } from '../services';
+import { compareVersions, pastEndOfLife, REFERENCE, references } from './versions';
+
+/** The PHP a site runs: what WordPress reports (HD Snapshot), else what its host says (GridPane). */
+const PHP_BRANCH = sql.raw(`substring(coalesce(f.php, f.host_php) from '^([0-9]+\\.[0-9]+)')`);
+
+/** The hosted websites the filters select (w: websites, f: their facts). */
+function where(q: FleetQuery): SQL {
+  const parts: SQL[] = [sql`not w.removed`];
+  if (q.clientId) parts.push(sql`w.client_id = ${q.clientId}`);
+  if (q.serverId) parts.push(sql`w.server_id = ${q.serverId}`);
+  if (q.tagId) {
+    parts.push(
+      sql`exists (select 1 from website_tags t where t.website_id = w.id and t.tag_id = ${q.tagId})`,
+    );
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * WordPress and PHP versions across the fleet as counts, flagged against the reference versions: two
+ * grouped queries, whatever the fleet's size.
+ */
+export async function fleetCounts(services: Services, q: FleetQuery): Promise<FleetCounts> {
+  const { db } = services;
+  const filter = where(q);
+  const [php, wordpress] = await Promise.all([
+    db.execute(sql`select ${PHP_BRANCH} as version, count(*)::int as sites
+      from websites w left join website_facts f on f.website_id = w.id
+      where ${filter} group by 1`),
+    db.execute(sql`select f.wordpress_version as version, count(*)::int as sites
+      from websites w left join website_facts f on f.website_id = w.id
+      where ${filter} group by 1`),
+  ]);
+  const phpRows = rowsOf<{ version: string | null; sites: number }>(php);
+  const wpRows = rowsOf<{ version: string | null; sites: number }>(wordpress);
+  const refs = references(
+    services.config,
+    wpRows.flatMap((r) => (r.version ? [r.version] : [])),
+  );
+  const today = services.clock.now().toISOString().slice(0, 10);
+  const known = <T extends { version: string | null }>(rows: T[]) =>
+    rows.filter((r): r is T & { version: string } => r.version !== null);
+  return {
+    php: known(phpRows)
+      .map((r) => {
+        const endOfLife = refs.phpEndOfLife[r.version] ?? null;
+        return {
+          version: r.version,
+          sites: Number(r.sites),
+          endOfLife,
+          pastEndOfLife: pastEndOfLife(endOfLife, today),
+        };
+      })
+      .sort((a, b) => compareVersions(b.version, a.version)),
+    wordpress: known(wpRows)
+      .map((r) => ({
+        version: r.version,
+        sites: Number(r.sites),
+        outdated: compareVersions(r.version, refs.wordpressLatest) < 0,
+      }))
+      .sort((a, b) => compareVersions(b.version, a.version) || a.version.localeCompare(b.version)),
+    unknown: {
+      php: Number(phpRows.find((r) => r.version === null)?.sites ?? 0),
+      wordpress: Number(wpRows.find((r) => r.version === null)?.sites ?? 0),
+    },
+    sites: phpRows.reduce((n, r) => n + Number(r.sites), 0),
+    references: {
+      wordpressLatest: refs.wordpressLatest,
+      readOn: refs.readOn,
+      overridden: refs.overridden,
+      phpSource: REFERENCE.phpSource,
+      wordpressSource: REFERENCE.wordpressSource,
+    },
+  };
+}
+
+/** The sites behind one count of the fleet view, a page at a time. */
+export async function fleetSites(services: Services, q: z.output<typeof fleetSitesQuery>) {
+  const version = q.php
+    ? q.php === 'unknown'
+      ? sql`${PHP_BRANCH} is null`
+      : sql`${PHP_BRANCH} = ${q.php}`
+    : q.wordpress === 'unknown'
+      ? sql`f.wordpress_version is null`
+      : sql`f.wordpress_version = ${q.wordpress}`;
+  const rows = rowsOf<{
+    id: number;
+    domain: string;
+    client_id: number | null;
+    client_name: string | null;
+    server_label: string | null;
+    php: string | null;
+    wordpress: string | null;
+    total: number;
+  }>(
+    await services.db.execute(sql`
+      select w.id, w.domain, c.id as client_id, c.name as client_name, s.data->>'label' as server_label,
+        coalesce(f.php, f.host_php) as php, f.wordpress_version as wordpress, count(*) over () as total
+      from websites w
+      left join website_facts f on f.website_id = w.id
+      left join clients c on c.id = w.client_id
+      left join provider_records s on s.provider = 'gridpane' and s.kind = 'servers' and s.external_id = w.server_id
+      where ${where(q)} and ${version}
+      order by w.domain
+      limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
+  );
+  const data: FleetSite[] = rows.map((r) => ({
+    websiteId: Number(r.id),
+    domain: r.domain,
+    client: r.client_id === null ? null : { id: Number(r.client_id), name: r.client_name ?? '' },
+    serverLabel: r.server_label,
+    phpVersion: r.php,
+    wordpressVersion: r.wordpress,
+  }));
+  let total = rows.length ? Number(rows[0]!.total) : 0;
+  if (!rows.length && q.page > 1) {
+    const [n] = rowsOf<{ n: number }>(
+      await services.db.execute(sql`select count(*)::int as n from websites w
+        left join website_facts f on f.website_id = w.id where ${where(q)} and ${version}`),
+    );
+    total = Number(n?.n ?? 0);
+  }
+  return { data, total, page: q.page, pageSize: q.pageSize };
+}
