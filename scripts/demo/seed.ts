@@ -62,6 +62,12 @@ export async function seedAgency(api: Api): Promise<void> {
       websiteId: websites.length ? websites[(i * 5) % websites.length]!.id : null,
     });
   }
+  // Most websites belong to a client (a few are left for the coverage list to find).
+  const owned = websites.slice(0, Math.max(0, websites.length - 6));
+  for (const [c, clientId] of clientIds.entries()) {
+    const mine = owned.filter((_, i) => i % clientIds.length === c).map((w) => w.id);
+    if (mine.length) await api.call('POST', `/api/clients/${clientId}/websites`, { websiteIds: mine });
+  }
   // A few websites carry agency tags too.
   for (const [i, w] of websites.slice(0, 12).entries()) {
     await api.call('POST', `/api/websites/${w.id}/tags`, { tagId: tagIds.get(demoTags[i % 4]!.name) });

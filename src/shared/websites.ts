@@ -27,3 +27,21 @@ export const websiteClient = z.object({
   websiteId: z.number().int(),
   client: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
+
+/** GET /api/websites/options: a few websites matching a text, for pickers (assigning to a client). */
+export const websiteOptionsQuery = z.strictObject({
+  q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int()
+    .min(1, 'limit must be between 1 and 100')
+    .max(100, 'limit must be between 1 and 100')
+    .default(20),
+});
+export const websiteOption = z.object({
+  id: z.number().int(),
+  domain: z.string(),
+  client: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type WebsiteOption = z.infer<typeof websiteOption>;
+export const websiteOptions = z.object({ data: z.array(websiteOption), total: z.number().int() });

@@ -165,6 +165,27 @@ describe('client ↔ websites', () => {
     ]);
   });
 
+  it('finds websites for the picker by domain, prefix matches first, with their client', async () => {
+    const res = await call('GET', '/api/websites/options?q=DENTAL');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      data: [
+        {
+          id: site['dental-shop.example'],
+          domain: 'dental-shop.example',
+          client: { id: dental, name: 'Dental Co' },
+        },
+        { id: site['dental.example'], domain: 'dental.example', client: { id: dental, name: 'Dental Co' } },
+      ],
+      total: 2,
+    });
+    const one = (await call('GET', '/api/websites/options?limit=1')).json();
+    expect(one.data).toHaveLength(1);
+    expect(one.total).toBe(4);
+    expect((await call('GET', '/api/websites/options?q=%25')).json().total).toBe(0); // "%" is a character here
+    expect((await call('GET', '/api/websites/options?limit=0')).statusCode).toBe(400);
+  });
+
   it('never gives a website two clients: assigning it elsewhere moves it', async () => {
     const res = await call('PUT', `/api/websites/${site['dental-shop.example']}/client`, {
       clientId: bakery,

@@ -151,8 +151,8 @@ export const factsJob = (services: Services): JobSpec => ({
   name: FACTS_JOB,
   policy: 'stately',
   retryLimit: 2,
-  // Every hour: each run asks only the sites not asked in the last 6 hours.
-  cron: '41 * * * *',
+  // Every 10 minutes: each run asks only the sites not asked in the last 6 hours (new sites soon).
+  cron: '*/10 * * * *',
   expireInSeconds: 3600,
   run: () => sweepFacts(services),
 });

@@ -1,5 +1,5 @@
 import { providerNames } from '../../shared/integrations';
-import { recordHostPhp } from '../fleet/facts';
+import { FACTS_JOB, recordHostPhp } from '../fleet/facts';
 import { providerSyncSpec } from '../jobs/engine';
 import { recordCacheError, writeCache } from '../provider-cache/service';
 import { deriveServers } from '../providers/gridpane/parse';
@@ -91,6 +91,8 @@ export async function runGridPaneSync(services: Services): Promise<SyncResult> {
         return websiteId ? [{ websiteId, php: s.php_version }] : [];
       }),
     );
+    // New sites get their WordPress facts soon (the sweep asks only sites not asked lately).
+    await services.jobs.send(FACTS_JOB);
     await recordProviderActivity(db, 'gridpane', {
       calls,
       ok: !partialError,

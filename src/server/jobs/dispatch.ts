@@ -1,4 +1,5 @@
 import type { IntegrationProvider } from '../../shared/integrations';
+import { FACTS_JOB } from '../fleet/facts';
 import { listIntegrations } from '../integrations/service';
 import type { Services } from '../services';
 import type { JobSpec } from './engine';
@@ -13,6 +14,8 @@ const syncJobOf: Partial<Record<IntegrationProvider, { name: string; data?: obje
 export async function sendSync(services: Services, provider: IntegrationProvider): Promise<void> {
   const job = syncJobOf[provider];
   if (job) await services.jobs.send(job.name, job.data);
+  // A new or changed HD Snapshot token: ask the sites now rather than at the next sweep.
+  if (provider === 'hdsnapshot') await services.jobs.send(FACTS_JOB);
 }
 
 /**

@@ -62,6 +62,7 @@ describe('GET /api/sites/:id/snapshot', () => {
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.body).not.toContain(wordpress.token);
+    await t.services.jobs.idle(); // saving asks every site once in the background (fleet facts)
     const site = sites[0]!;
     const res = await snapshot(site);
     expect(res.statusCode).toBe(200);

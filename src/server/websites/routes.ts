@@ -1,15 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '../../shared/ids';
-import { website, websiteClient, websiteClientRequest, websiteList } from '../../shared/websites';
+import {
+  website,
+  websiteClient,
+  websiteClientRequest,
+  websiteList,
+  websiteOptions as websiteOptionsPage,
+  websiteOptionsQuery,
+} from '../../shared/websites';
 import { setWebsiteClient } from '../clients/websites';
 import type { Services } from '../services';
+import { websiteOptions } from './options';
 import { getWebsite, listWebsites } from './service';
 
 export async function websiteRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/websites', { schema: { response: { 200: websiteList } } }, async () =>
     listWebsites(services.db),
+  );
+  r.get(
+    '/api/websites/options',
+    { schema: { querystring: websiteOptionsQuery, response: { 200: websiteOptionsPage } } },
+    async (request) => websiteOptions(services.db, request.query.q, request.query.limit),
   );
   r.get('/api/websites/:id', { schema: { params: idParams, response: { 200: website } } }, async (request) =>
     getWebsite(services.db, request.params.id),

@@ -22,6 +22,8 @@ function SignedInRoutes() {
     <Switch>
       <Route path="/" component={Pages.DashboardPage} />
       <Route path="/clients" component={Pages.ClientsPage} />
+      <Route path="/clients/:id" component={Pages.ClientPage} />
+      <Route path="/fleet" component={Pages.FleetPage} />
       <Route path="/tasks" component={Pages.TasksPage} />
       <Route path="/websites" component={Pages.WebsitesPage} />
       <Route path="/websites/internal/:id" component={Pages.InternalWebsitePage} />

@@ -4,6 +4,7 @@ import { Card } from '@web/components/ui/card';
 import { TagsEditor } from '@web/tags/tags-editor';
 import { Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { ClientActionsMenu } from './client-actions-menu';
 import { ClientStatusBadge } from './client-status-badge';
 import { initials, roleLine } from './filter';
@@ -34,7 +35,9 @@ export function ClientCard({ client, onEdit, onDelete }: ClientCardProps) {
             id={`client-${client.id}-name`}
             className="line-clamp-2 font-semibold leading-tight break-words"
           >
-            {client.name}
+            <Link href={`/clients/${client.id}`} className="hover:underline">
+              {client.name}
+            </Link>
           </h2>
           {role && <p className="mt-0.5 line-clamp-2 text-sm break-words text-muted-foreground">{role}</p>}
           <ClientStatusBadge status={client.status} className="mt-1.5" />

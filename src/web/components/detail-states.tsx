@@ -34,9 +34,9 @@ export function DetailStates({ id, back, query, texts, children }: DetailStatesP
       />
     );
   else if (query.isError || !query.data) body = <EmptyState icon={FileQuestion} title={texts.notFound} />;
-  else return <div className="mx-auto grid max-w-7xl gap-6">{children()}</div>;
+  else return <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6">{children()}</div>;
   return (
-    <div className="mx-auto grid max-w-7xl gap-6">
+    <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6">
       {backLink}
       {body}
     </div>

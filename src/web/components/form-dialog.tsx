@@ -41,17 +41,20 @@ export function FormDialogFooter({
   pending,
   onCancel,
   submitLabel,
+  disabled,
 }: {
   pending: boolean;
   onCancel: () => void;
   submitLabel: string;
+  /** Nothing to submit yet (e.g. nothing picked). */
+  disabled?: boolean;
 }) {
   return (
     <DialogFooter>
       <Button variant="outline" onClick={onCancel} disabled={pending}>
         Cancel
       </Button>
-      <Button type="submit" disabled={pending}>
+      <Button type="submit" disabled={pending || disabled}>
         {pending && <Spinner />}
         {submitLabel}
       </Button>

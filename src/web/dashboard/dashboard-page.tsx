@@ -1,6 +1,7 @@
 import { usePageTitle } from '@web/app/page-title';
 import { ErrorState } from '@web/components/page-states';
 import { Button } from '@web/components/ui/button';
+import { CoverageSummary } from '@web/fleet/coverage-card';
 import { errorMessage } from '@web/lib/api';
 import { useDashboard } from './api';
 import { DashboardSkeleton } from './dashboard-skeleton';
@@ -32,6 +33,7 @@ export function DashboardPage() {
   return (
     <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6">
       <Metrics data={data} />
+      <CoverageSummary />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
           <WebsiteStatus data={data} />

@@ -50,7 +50,7 @@ export function RecentActivity() {
   );
 }
 
-function ActivityRow({ item }: { item: ActivityItem }) {
+export function ActivityRow({ item }: { item: ActivityItem }) {
   const [Icon, tone] = typeIcons[item.type];
   return (
     <li className="flex items-start gap-3">

@@ -16,6 +16,12 @@ export const pageEntries: SearchItem[] = [
     description: 'Sites from your hosting platform',
     link: '/websites',
   },
+  {
+    id: 'page:fleet',
+    title: 'Fleet',
+    description: 'WordPress and PHP versions, and what nobody watches',
+    link: '/fleet',
+  },
   { id: 'page:servers', title: 'Servers', description: 'Manage your GridPane servers', link: '/servers' },
   { id: 'page:uptime', title: 'Uptime', description: 'Uptime monitors and response times', link: '/uptime' },
   {

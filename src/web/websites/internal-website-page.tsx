@@ -6,6 +6,7 @@ import { Badge } from '@web/components/ui/badge';
 import { TriangleAlert } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { useWebsite } from './api';
+import { WebsiteClientCard } from './website-client-card';
 import { WebsiteTagsCard } from './website-tags-card';
 
 const back = { href: '/websites', label: 'Back to Sites' };
@@ -55,6 +56,7 @@ function WebsiteView({ website }: { website: Website }) {
       )}
       <div className="grid gap-4 lg:grid-cols-2">
         <WebsiteTagsCard website={website} />
+        <WebsiteClientCard website={website} />
         <InfoCard
           title="Website Details"
           items={[

@@ -9,6 +9,7 @@ import { type SiteDetail, useSite } from './api';
 import { SiteInfoCard } from './site-info-card';
 import { SiteSnapshotCard } from './site-snapshot-card';
 import { SiteUptimeCard } from './site-uptime-card';
+import { WebsiteClientCardById } from './website-client-card';
 
 const back = { href: '/websites', label: 'Back to Sites' };
 
@@ -56,6 +57,7 @@ function SiteDetailView({ detail }: { detail: SiteDetail }) {
         <SiteInfoCard site={site} />
         <SiteUptimeCard site={site} />
         {site.website_id !== null && <SiteCheckCard websiteId={site.website_id} />}
+        {site.website_id !== null && <WebsiteClientCardById websiteId={site.website_id} />}
         <SiteSnapshotCard siteId={site.id} />
       </div>
     </>

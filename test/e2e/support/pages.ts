@@ -58,8 +58,10 @@ export async function signedInPages(page: Page): Promise<string[]> {
   return [
     '/',
     '/clients',
+    `/clients/${client.id}`,
     '/tasks',
     '/websites',
+    '/fleet',
     `/websites/${site.id}`,
     `/websites/internal/${site.website_id}`,
     '/servers',

@@ -121,6 +121,7 @@ beforeAll(async () => {
     urlTemplate: wordpress.urlTemplate,
   });
   expect(saved.statusCode).toBe(200);
+  await app.t.services.jobs.idle(); // saving asks every site once in the background (fleet facts)
   sites = (await app.get('/api/sites')).json().data;
   expect(sites.length).toBeGreaterThan(faultsFor('x').length);
 });

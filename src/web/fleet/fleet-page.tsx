@@ -1,0 +1,81 @@
+import { usePageTitle } from '@web/app/page-title';
+import { ErrorState } from '@web/components/page-states';
+import { LoadingState } from '@web/components/ui/spinner';
+import { errorMessage } from '@web/lib/api';
+import { formatCount } from '@web/lib/format';
+import { useFleetCounts } from './api';
+import { CoverageCard } from './coverage-card';
+import { FleetFilters } from './fleet-filters';
+import { FleetSites } from './fleet-sites';
+import { useFleetParams } from './use-fleet-params';
+import { PhpCounts, WordPressCounts } from './version-counts';
+
+/** WordPress and PHP across the fleet, what is behind, and what nobody watches. */
+export function FleetPage() {
+  const { params, set } = useFleetParams();
+  const filter = { clientId: params.clientId, serverId: params.serverId, tagId: params.tagId };
+  const fleet = useFleetCounts(filter);
+  usePageTitle(
+    'Fleet',
+    fleet.data
+      ? `WordPress and PHP across ${formatCount(fleet.data.sites, 'site')}`
+      : 'WordPress and PHP across your sites',
+  );
+  return (
+    <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6">
+      <FleetFilters params={params} set={set} />
+      {fleet.isPending ? (
+        <LoadingState text="Counting versions..." className="min-h-[30vh]" />
+      ) : fleet.isError ? (
+        <ErrorState
+          title="Unable to count versions"
+          description={errorMessage(fleet.error, 'Please try again.')}
+        />
+      ) : (
+        <>
+          <div className="grid min-w-0 gap-4 lg:grid-cols-2">
+            <PhpCounts
+              fleet={fleet.data}
+              selected={params.php}
+              onPick={(php) =>
+                set({ php: params.php === php ? undefined : php, wordpress: undefined, page: 1 })
+              }
+            />
+            <WordPressCounts
+              fleet={fleet.data}
+              selected={params.wordpress}
+              onPick={(wordpress) =>
+                set({
+                  wordpress: params.wordpress === wordpress ? undefined : wordpress,
+                  php: undefined,
+                  page: 1,
+                })
+              }
+            />
+          </div>
+          {(params.php || params.wordpress) && <FleetSites params={params} set={set} />}
+          <p className="text-xs text-muted-foreground">
+            End-of-life dates from{' '}
+            <a href={fleet.data.references.phpSource} className="underline" target="_blank" rel="noreferrer">
+              php.net
+            </a>{' '}
+            and the latest WordPress release ({fleet.data.references.wordpressLatest}) from{' '}
+            <a
+              href={fleet.data.references.wordpressSource}
+              className="underline"
+              target="_blank"
+              rel="noreferrer"
+            >
+              wordpress.org
+            </a>
+            , as read on {fleet.data.references.readOn}
+            {fleet.data.references.overridden ? ' and updated by this installation' : ''}; a newer release
+            already running on one of your sites counts as the latest. Versions come from each site’s HD
+            Snapshot plugin, else from GridPane.
+          </p>
+        </>
+      )}
+      <CoverageCard />
+    </div>
+  );
+}
