@@ -13,9 +13,10 @@ import { measureBundle } from './p4-bundle';
 import { type GridPaneLimits, measureGridPane } from './p5-gridpane';
 import { measureStartup } from './p6-startup';
 import { type ChecksResult, measureChecks } from './p8-checks';
+import { type ClientsCentreResult, measureClientsCentre } from './p9-clients';
 import { root, snapshotDist } from './processes';
 import { table, writeResults } from './report';
-import { bundleRows, checkRows, gridpaneRows, type KindResult, kindRows } from './rows';
+import { bundleRows, checkRows, clientsCentreRows, gridpaneRows, type KindResult, kindRows } from './rows';
 import { type Scale, seed } from './seed';
 
 const smoke = process.argv.includes('--smoke');
@@ -39,6 +40,12 @@ const checkScales = smoke
 const gridpaneLimits: GridPaneLimits = smoke
   ? { sites: 50, servers: 10, maxPerPage: 10, endpointLimit: 6, listPageCost: 2, windowSeconds: 5 }
   : { sites: 2000, servers: 200, maxPerPage: 100, endpointLimit: 12, listPageCost: 2, windowSeconds: 15 };
+
+// P9: the fleet view at 20,000 sites and a client page with 50 websites.
+const centreScale = smoke
+  ? { sites: 500, servers: 50, clients: 20, clientSites: 50 }
+  : { sites: 20_000, servers: 2000, clients: 1000, clientSites: 50 };
+const centreRuns = smoke ? { requests: 20, loads: 2 } : { requests: 200, loads: 10 };
 
 const started = performance.now();
 const loadSamples: number[] = [];
@@ -96,17 +103,40 @@ async function runChecks(kind: 'postgres' | 'pglite') {
   return out;
 }
 
+/** P9 on one database, fresh. */
+async function runClientsCentre(kind: 'postgres' | 'pglite'): Promise<ClientsCentreResult | null> {
+  const db = kind === 'postgres' ? await throwawayPostgres() : throwawayPglite();
+  if (!db) return null;
+  try {
+    log(`${kind}: clients at the centre, ${centreScale.sites} websites`);
+    return await measureClientsCentre(dist, db.target, secretKey, centreScale, centreRuns, log);
+  } finally {
+    await db.drop();
+  }
+}
+
 let exitCode = 0;
 try {
   const postgres = await runKind('postgres');
   const pglite = await runKind('pglite');
   const checksPostgres = await runChecks('postgres');
   const checksPglite = await runChecks('pglite');
+  const centrePostgres = await runClientsCentre('postgres');
+  const centrePglite = await runClientsCentre('pglite');
   log('bundle sizes');
   const bundle = measureBundle(dist, pglite?.browser.scripts ?? postgres?.browser.scripts);
   log(`GridPane refresh against the fake's rate limit (${JSON.stringify(gridpaneLimits)})`);
   const gridpane = await measureGridPane(gridpaneLimits);
-  Object.assign(details, { postgres, pglite, bundle, gridpane, checksPostgres, checksPglite });
+  Object.assign(details, {
+    postgres,
+    pglite,
+    bundle,
+    gridpane,
+    checksPostgres,
+    checksPglite,
+    centrePostgres,
+    centrePglite,
+  });
 
   const rows = [
     ...kindRows(postgres, 'postgres'),
@@ -115,6 +145,8 @@ try {
     ...gridpaneRows(gridpane),
     ...checkRows(checksPostgres.big, checksPostgres.small, 'PostgreSQL'),
     ...checkRows(checksPglite.big, checksPglite.small, 'PGlite'),
+    ...clientsCentreRows(centrePostgres, 'PostgreSQL'),
+    ...clientsCentreRows(centrePglite, 'PGlite'),
   ].sort((a, b) => a.id.localeCompare(b.id));
   const seconds = (performance.now() - started) / 1000;
   const note =

@@ -6,6 +6,7 @@ import type { BundleResult } from './p4-bundle';
 import type { GridPaneResult } from './p5-gridpane';
 import type { StartupResult } from './p6-startup';
 import type { ChecksResult } from './p8-checks';
+import type { ClientsCentreResult } from './p9-clients';
 import { atLeast, atMost, ms, pct, type Row, skipped } from './report';
 
 export type KindResult = {
@@ -168,6 +169,39 @@ export function checkRows(big: ChecksResult | null, small: ChecksResult | null, 
       1.2,
       x,
       ` (${big.cpuMsPerRun.toFixed(2)} ms vs ${small.cpuMsPerRun.toFixed(2)} ms)`,
+    ),
+  ];
+}
+
+/** P9: the fleet view and coverage at fleet scale, and the page of a client with 50 websites. */
+export function clientsCentreRows(r: ClientsCentreResult | null, label: string): Row[] {
+  if (!r) return [skipped('P9', `fleet view, ${label}`, '≤ 300 ms', 'PostgreSQL not reachable')];
+  const sites = r.sites.toLocaleString('en-US');
+  const api = (call: string, target: number) => {
+    const t = r.api.find((a) => a.call === call)!;
+    const row = atMost(
+      'P9',
+      `GET ${call} p95 at 10 concurrent, ${sites} sites, ${label}`,
+      t.p95,
+      target,
+      ms,
+      ` (p50 ${ms(t.p50)}, ${kb(t.bytes / 1024)})`,
+    );
+    if (t.statuses.some((s) => s !== 200)) row.pass = false;
+    return row;
+  };
+  return [
+    api('/api/fleet', 300),
+    api('/api/fleet?clientId=2', 300),
+    api('/api/fleet/sites?php=7.4', 300),
+    api('/api/coverage', 300),
+    api('/api/clients/1/websites', 1000),
+    atMost(
+      'P9',
+      `client page with ${r.clientSites} websites in Chromium, until every row is drawn, p95, ${label}`,
+      percentile(r.clientPageMs, 95),
+      1000,
+      ms,
     ),
   ];
 }

@@ -5,8 +5,8 @@ import { rowsOf } from '../maintenance/coverage';
 import type { Services } from '../services';
 import { compareVersions, pastEndOfLife, REFERENCE, references } from './versions';
 
-/** The PHP a site runs: what WordPress reports (HD Snapshot), else what its host says (GridPane). */
-const PHP_BRANCH = sql.raw(`substring(coalesce(f.php, f.host_php) from '^([0-9]+\\.[0-9]+)')`);
+/** The PHP branch a site runs: what WordPress reports (HD Snapshot), else its host (GridPane); stored. */
+const PHP_BRANCH = sql.raw('f.php_branch');
 
 /** The hosted websites the filters select (w: websites, f: their facts). */
 function where(q: FleetQuery): SQL {
@@ -28,16 +28,18 @@ function where(q: FleetQuery): SQL {
 export async function fleetCounts(services: Services, q: FleetQuery): Promise<FleetCounts> {
   const { db } = services;
   const filter = where(q);
-  const [php, wordpress] = await Promise.all([
-    db.execute(sql`select ${PHP_BRANCH} as version, count(*)::int as sites
+  // One pass over the fleet, counted both ways.
+  const rows = rowsOf<{ php: string | null; wordpress: string | null; by: number; sites: number }>(
+    await db.execute(sql`select ${PHP_BRANCH} as php, f.wordpress_version as wordpress,
+        grouping(${PHP_BRANCH}) as by, count(*)::int as sites
       from websites w left join website_facts f on f.website_id = w.id
-      where ${filter} group by 1`),
-    db.execute(sql`select f.wordpress_version as version, count(*)::int as sites
-      from websites w left join website_facts f on f.website_id = w.id
-      where ${filter} group by 1`),
-  ]);
-  const phpRows = rowsOf<{ version: string | null; sites: number }>(php);
-  const wpRows = rowsOf<{ version: string | null; sites: number }>(wordpress);
+      where ${filter} group by grouping sets ((${PHP_BRANCH}), (f.wordpress_version))`),
+  );
+  // grouping() is 1 for the column not grouped on: by = 0 are the PHP rows, by = 1 the WordPress rows.
+  const phpRows = rows.filter((r) => Number(r.by) === 0).map((r) => ({ version: r.php, sites: r.sites }));
+  const wpRows = rows
+    .filter((r) => Number(r.by) === 1)
+    .map((r) => ({ version: r.wordpress, sites: r.sites }));
   const refs = references(
     services.config,
     wpRows.flatMap((r) => (r.version ? [r.version] : [])),
@@ -88,6 +90,19 @@ export async function fleetSites(services: Services, q: z.output<typeof fleetSit
     : q.wordpress === 'unknown'
       ? sql`f.wordpress_version is null`
       : sql`f.wordpress_version = ${q.wordpress}`;
+  const from = sql`from websites w left join website_facts f on f.website_id = w.id where ${where(q)} and ${version}`;
+  // The page first (an index walk by domain), then the page's clients and servers: 25 rows, not thousands.
+  const [page, counted] = await Promise.all([
+    services.db.execute(sql`
+      with page as (select w.id, w.domain, w.client_id, w.server_id, coalesce(f.php, f.host_php) as php,
+          f.wordpress_version as wordpress ${from}
+        order by w.domain limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize})
+      select page.*, c.name as client_name, s.data->>'label' as server_label from page
+      left join clients c on c.id = page.client_id
+      left join provider_records s on s.provider = 'gridpane' and s.kind = 'servers' and s.external_id = page.server_id
+      order by page.domain`),
+    services.db.execute(sql`select count(*)::int as n ${from}`),
+  ]);
   const rows = rowsOf<{
     id: number;
     domain: string;
@@ -96,19 +111,7 @@ export async function fleetSites(services: Services, q: z.output<typeof fleetSit
     server_label: string | null;
     php: string | null;
     wordpress: string | null;
-    total: number;
-  }>(
-    await services.db.execute(sql`
-      select w.id, w.domain, c.id as client_id, c.name as client_name, s.data->>'label' as server_label,
-        coalesce(f.php, f.host_php) as php, f.wordpress_version as wordpress, count(*) over () as total
-      from websites w
-      left join website_facts f on f.website_id = w.id
-      left join clients c on c.id = w.client_id
-      left join provider_records s on s.provider = 'gridpane' and s.kind = 'servers' and s.external_id = w.server_id
-      where ${where(q)} and ${version}
-      order by w.domain
-      limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
-  );
+  }>(page);
   const data: FleetSite[] = rows.map((r) => ({
     websiteId: Number(r.id),
     domain: r.domain,
@@ -117,13 +120,6 @@ export async function fleetSites(services: Services, q: z.output<typeof fleetSit
     phpVersion: r.php,
     wordpressVersion: r.wordpress,
   }));
-  let total = rows.length ? Number(rows[0]!.total) : 0;
-  if (!rows.length && q.page > 1) {
-    const [n] = rowsOf<{ n: number }>(
-      await services.db.execute(sql`select count(*)::int as n from websites w
-        left join website_facts f on f.website_id = w.id where ${where(q)} and ${version}`),
-    );
-    total = Number(n?.n ?? 0);
-  }
+  const total = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
   return { data, total, page: q.page, pageSize: q.pageSize };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { websites } from './websites';
 
@@ -21,8 +22,15 @@ export const websiteFacts = pgTable(
     snapshotOk: boolean(),
     snapshotError: text(),
     attemptedAt: timestamp({ withTimezone: true }),
+    /** The PHP branch the site runs ("8.1"): what WordPress reports, else its host. The fleet view counts it. */
+    phpBranch: text().generatedAlwaysAs(
+      sql`substring(coalesce(php, host_php) from '^([0-9]+[.][0-9]+)')`,
+    ),
   },
-  (t) => [index('website_facts_wordpress_version_idx').on(t.wordpressVersion)],
+  (t) => [
+    index('website_facts_wordpress_version_idx').on(t.wordpressVersion),
+    index('website_facts_php_branch_idx').on(t.phpBranch),
+  ],
 );
 
 /** Each change of a website's WordPress or PHP version, with when it was seen: reports state the versions at a period's end. */

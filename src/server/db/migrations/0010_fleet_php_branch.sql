@@ -1,0 +1,2 @@
+ALTER TABLE "website_facts" ADD COLUMN "php_branch" text GENERATED ALWAYS AS (substring(coalesce(php, host_php) from '^([0-9]+[.][0-9]+)')) STORED;--> statement-breakpoint
+CREATE INDEX "website_facts_php_branch_idx" ON "website_facts" USING btree ("php_branch");
