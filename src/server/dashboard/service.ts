@@ -4,7 +4,8 @@ import { monitorDays } from '../db/schema';
 import { listIntegrations } from '../integrations/service';
 import type { Services } from '../services';
 import { websiteIdsBySiteId } from '../websites/service';
-import { dashboardSummary, type Measured } from './summary';
+import { type ChecksFigures, cardsWithChecks, checksFigures } from './checks';
+import { dashboardSummary, type Measured, type Summary } from './summary';
 
 const DAY_MS = 86_400_000;
 
@@ -16,7 +17,9 @@ export async function getDashboard(services: Services): Promise<Dashboard> {
   const integrations = await listIntegrations(services);
   const on = (p: string) => integrations.some((i) => i.provider === p && i.enabled && i.configured);
   const flags = { gridpane: on('gridpane'), betteruptime: on('betteruptime') };
-  const { cards, lowest, ...figures } = await dashboardSummary(services.db, flags);
+  const { cards: theirCards, lowest, sums, ...figures } = await dashboardSummary(services.db, flags);
+  const own = await checksFigures(services.db, services.clock.now());
+  const cards = await cardsWithChecks(services.db, theirCards, own);
   const websiteIds = cards.length
     ? await websiteIdsBySiteId(
         services.db,
@@ -27,6 +30,7 @@ export async function getDashboard(services: Services): Promise<Dashboard> {
   return {
     integrations: flags,
     ...figures,
+    ...withOwnChecks(figures, sums, own),
     websiteStatus: cards.map((c) => ({ ...c, websiteId: websiteIds.get(String(c.siteId)) ?? null })),
     history: await historyWidgets(services, lowest),
   };
@@ -70,4 +74,29 @@ async function historyWidgets(services: Services, lowest: Measured[]): Promise<U
       }),
     };
   });
+}
+
+const mean = ([total, n]: [number, number]) => (n ? Math.round((total / n) * 100) / 100 : null);
+
+/** Better Uptime's monitors and our own checks counted together (null while neither watches anything). */
+function withOwnChecks(
+  f: Pick<Summary, 'totalMonitors' | 'online' | 'down'>,
+  sums: Summary['sums'],
+  own: ChecksFigures,
+) {
+  if (own.total === 0) return {};
+  const responses = own.measured.flatMap((m) => (m.avgResponseMs === null ? [] : [m.avgResponseMs]));
+  return {
+    totalMonitors: (f.totalMonitors ?? 0) + own.total,
+    online: (f.online ?? 0) + own.up,
+    down: (f.down ?? 0) + own.down,
+    uptime30d: mean([
+      sums.uptime[0] + own.measured.reduce((a, m) => a + m.uptime, 0),
+      sums.uptime[1] + own.measured.length,
+    ]),
+    avgResponseMs: mean([
+      sums.response[0] + responses.reduce((a, b) => a + b, 0),
+      sums.response[1] + responses.length,
+    ]),
+  };
 }

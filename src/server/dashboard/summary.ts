@@ -16,8 +16,11 @@ export type Summary = Omit<Dashboard, 'integrations' | 'websiteStatus' | 'histor
   cards: Omit<SiteCard, 'websiteId'>[];
   /** The two monitors with the lowest uptime, for the history widgets. */
   lowest: Measured[];
+  /** Sums and counts behind the averages, so our own checks can join them. */
+  sums: { uptime: [number, number]; response: [number, number] };
 };
 
+const sum = (xs: number[]): [number, number] => [xs.reduce((a, b) => a + b, 0), xs.length];
 const mean = (xs: number[]) =>
   xs.length ? Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 100) / 100 : null;
 
@@ -76,6 +79,10 @@ async function summarise(db: Db, on: On): Promise<Summary> {
     avgResponseMs: mean(measured.flatMap((x) => (x.f?.avgResponseMs != null ? [x.f.avgResponseMs] : []))),
     uptime30d: mean(measured.flatMap((x) => (x.f?.uptime != null ? [x.f.uptime] : []))),
     cards,
+    sums: {
+      uptime: sum(measured.flatMap((x) => (x.f?.uptime != null ? [x.f.uptime] : []))),
+      response: sum(measured.flatMap((x) => (x.f?.avgResponseMs != null ? [x.f.avgResponseMs] : []))),
+    },
     lowest: measured
       .filter((x) => x.f?.uptime != null)
       .sort((a, b) => a.f!.uptime! - b.f!.uptime!)
