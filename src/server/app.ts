@@ -20,6 +20,7 @@ import { jobSpecs } from './jobs/definitions';
 import { maintenanceRoutes } from './maintenance/routes';
 import { monitorRoutes } from './monitors/routes';
 import { notificationRoutes } from './notifications/routes';
+import { reportRoutes } from './reports/routes';
 import { searchRoutes } from './search/routes';
 import { serverRoutes } from './servers/routes';
 import type { Services } from './services';
@@ -108,6 +109,7 @@ export async function buildApp({ services, webRoot, logger }: AppOptions) {
     await alertRoutes(api, services);
     await maintenanceRoutes(api, services);
     await uptimeRoutes(api, services);
+    await reportRoutes(api, services);
   });
 
   await registerApiDocs(app);
