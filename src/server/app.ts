@@ -7,6 +7,7 @@ import { authRoutes } from './auth/routes';
 import { checkRoutes } from './checks/routes';
 import { clientRoutes } from './clients/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { exportRoutes } from './exports/routes';
 import { healthRoutes } from './health/routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerNulGuard } from './http/nul-guard';
@@ -110,6 +111,7 @@ export async function buildApp({ services, webRoot, logger }: AppOptions) {
     await maintenanceRoutes(api, services);
     await uptimeRoutes(api, services);
     await reportRoutes(api, services);
+    await exportRoutes(api, services);
   });
 
   await registerApiDocs(app);

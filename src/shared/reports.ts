@@ -194,3 +194,24 @@ export type ReportSchedule = z.infer<typeof reportSchedule>;
 
 export const REPORT_SCHEDULE_NO_EMAIL =
   'The client has no email address: give another address to send the report to';
+
+/** An instant as the agency reads it: "10 Nov 2026, 10:00" in its time zone. */
+export function formatInZone(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+}
+
+/** "WordPress 6.6.2 · PHP 8.2", or "no data". */
+export function formatVersions(w: Pick<ReportWebsite, 'wordpressVersion' | 'phpVersion'>): string {
+  if (!w.wordpressVersion && !w.phpVersion) return REPORT_NO_DATA;
+  return `WordPress ${w.wordpressVersion ?? REPORT_NO_DATA} · PHP ${w.phpVersion ?? REPORT_NO_DATA}`;
+}
+
+export const formatResponse = (ms: number | null) => (ms === null ? REPORT_NO_DATA : `${ms} ms`);
