@@ -8,6 +8,7 @@ import { incidentOpenedJob } from '../incidents/announce';
 import { gridpaneSyncJob } from '../integrations/gridpane-sync';
 import { figuresJob } from '../monitors/figures';
 import { monitorsSyncJob } from '../monitors/sync';
+import { reportSendJob, reportsDueJob } from '../reports/deliveries';
 import type { Services } from '../services';
 import { dispatchJob } from './dispatch';
 import type { JobSpec } from './engine';
@@ -26,4 +27,6 @@ export const jobSpecs = (services: Services): JobSpec<never>[] => [
   domainsJob(services),
   incidentOpenedJob(services),
   deliverJob(services),
+  reportsDueJob(services),
+  reportSendJob(services),
 ];

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../shared/ids';
-import { clientReport, reportQuery } from '../../shared/reports';
+import { clientReport, reportQuery, reportSchedule, reportScheduleRequest } from '../../shared/reports';
 import { sendCsv, sendDownload } from '../exports/csv';
 import type { Services } from '../services';
 import { reportCsv } from './csv';
 import { reportPdf } from './document';
+import { getSchedule, saveSchedule } from './schedule';
 import { clientReport as buildReport } from './service';
 
 const fileName = (r: { client: { name: string }; from: string; to: string }, ext: string) =>
@@ -40,5 +41,17 @@ export async function reportRoutes(app: FastifyInstance, services: Services): Pr
       const report = await buildReport(services, request.params.id, request.query);
       return sendCsv(reply, fileName(report, 'csv'), reportCsv(report));
     },
+  );
+
+  r.get(
+    '/api/clients/:id/report-schedule',
+    { schema: { params: idParams, response: { 200: reportSchedule } } },
+    async (request) => getSchedule(services.db, request.params.id),
+  );
+
+  r.put(
+    '/api/clients/:id/report-schedule',
+    { schema: { params: idParams, body: reportScheduleRequest, response: { 200: reportSchedule } } },
+    async (request) => saveSchedule(services, request.params.id, request.body, request.user),
   );
 }
