@@ -12,6 +12,7 @@ export const SetupPage = page(() => import('@web/auth/setup-page'), 'SetupPage')
 
 export const DashboardPage = page(() => import('@web/dashboard/dashboard-page'), 'DashboardPage');
 export const ClientsPage = page(() => import('@web/clients/clients-page'), 'ClientsPage');
+export const ReportPage = page(() => import('@web/reports/report-page'), 'ReportPage');
 export const TasksPage = page(() => import('@web/tasks/tasks-page'), 'TasksPage');
 export const WebsitesPage = page(() => import('@web/websites/websites-page'), 'WebsitesPage');
 export const SiteDetailPage = page(() => import('@web/websites/site-detail-page'), 'SiteDetailPage');

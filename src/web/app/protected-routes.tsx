@@ -22,6 +22,7 @@ function SignedInRoutes() {
     <Switch>
       <Route path="/" component={Pages.DashboardPage} />
       <Route path="/clients" component={Pages.ClientsPage} />
+      <Route path="/clients/:id/report" component={Pages.ReportPage} />
       <Route path="/tasks" component={Pages.TasksPage} />
       <Route path="/websites" component={Pages.WebsitesPage} />
       <Route path="/websites/internal/:id" component={Pages.InternalWebsitePage} />

@@ -1,5 +1,7 @@
+import { exportUrl } from '@shared/exports';
 import type { Server } from '@shared/servers';
 import type { Tag } from '@shared/tags';
+import { ExportButton } from '@web/components/export-button';
 import { RefreshButton } from '@web/components/refresh-button';
 import { SearchInput } from '@web/components/search-input';
 import { Button } from '@web/components/ui/button';
@@ -63,6 +65,15 @@ export function WebsitesToolbar({
           </SelectContent>
         </Select>
         <RefreshButton loading={refreshing} onClick={onRefresh} />
+        <ExportButton
+          href={exportUrl('/api/websites/export.csv', {
+            q: filters.search.trim(),
+            serverId: filters.serverId === ALL ? undefined : filters.serverId,
+            tagId: filters.tagId === ALL ? undefined : filters.tagId,
+          })}
+          description="Export the websites shown as CSV"
+          className="col-span-2 sm:col-span-1"
+        />
         <Button variant="outline" asChild>
           <Link href="/integrations">
             <Settings aria-hidden="true" />
