@@ -1,4 +1,7 @@
 import type { TestApp } from '../../../test/support/app';
+
+export { pdfText } from '../../../test/support/pdf-text';
+
 import { agencySettings, checkResults, checks, clients, incidents, tasks, websites } from '../db/schema';
 
 /** 2026-11-10 in UTC: one site down 30 of 1,440 minutes (97.92 %), one site nothing watches. */
@@ -81,17 +84,3 @@ export async function seedReport(t: TestApp, clientName = 'Dental Co') {
 /** A 1×1 PNG, for a logo. */
 export const PNG_1PX =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-
-/** The text of every page of a PDF, as pdf.js reads it. */
-export async function pdfText(bytes: Buffer): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false });
-  const doc = await task.promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    pages.push(content.items.map((i) => ('str' in i ? `${i.str}${i.hasEOL ? '\n' : ''}` : '')).join(''));
-  }
-  await task.destroy();
-  return pages.join('\n');
-}
