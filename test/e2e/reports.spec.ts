@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { pdfText } from '../support/pdf-text';
 import { admin, expect, signIn, test } from './support/fixtures';
 
@@ -66,3 +67,22 @@ test('open a client report from the Clients page, pick a period, download the PD
     sendsTo: `office.${id}@client.test`,
   });
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the report page has no serious axe violations (${theme})`, async ({ page }) => {
+    await page.addInitScript((t) => localStorage.setItem('agency-hub-theme', t), theme);
+    await signIn(page, admin);
+    const created = await page.request.post('/api/clients', { data: { name: `Axe ${theme} ${Date.now()}` } });
+    await page.goto(`/clients/${(await created.json()).id}/report`);
+    await expect(page.getByRole('heading', { name: /Website report/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Monthly report by email' })).toBeVisible();
+    const result = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+      .analyze();
+    const serious = result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+  });
+}

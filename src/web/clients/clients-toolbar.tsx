@@ -53,7 +53,7 @@ export function ClientsToolbar({
         <div className="grid flex-1 grid-cols-2 gap-2 sm:flex sm:flex-none">
           <ExportButton
             href="/api/clients/export.csv"
-            description="Export the clients as CSV"
+            description="Export CSV of the clients"
             className="col-span-2 sm:col-span-1"
           />
           <ManageTagsDialog

@@ -11,7 +11,7 @@ export function ExportButton({
 }: {
   href: string;
   label?: string;
-  /** What is exported, for screen readers ("Export the clients as CSV"). */
+  /** What is exported, for screen readers ("Export CSV of the clients"). */
   description?: string;
   className?: string;
 }) {

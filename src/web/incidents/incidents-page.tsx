@@ -53,7 +53,7 @@ export function IncidentsPage() {
         </fieldset>
         <ExportButton
           href={exportUrl('/api/incidents/export.csv', { status })}
-          description="Export the incidents shown as CSV"
+          description="Export CSV of the incidents shown"
         />
       </div>
       {incidents.isPending ? (

@@ -71,7 +71,7 @@ export function WebsitesToolbar({
             serverId: filters.serverId === ALL ? undefined : filters.serverId,
             tagId: filters.tagId === ALL ? undefined : filters.tagId,
           })}
-          description="Export the websites shown as CSV"
+          description="Export CSV of the websites shown"
           className="col-span-2 sm:col-span-1"
         />
         <Button variant="outline" asChild>
