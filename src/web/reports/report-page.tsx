@@ -52,8 +52,8 @@ export function ReportPage() {
       </div>
       <Card className="grid gap-4 p-5 print:hidden">
         <PeriodForm from={shown.from} to={shown.to} errors={badPeriod?.fieldErrors} onApply={apply} />
-        <div className="flex flex-wrap gap-2">
-          <Button asChild disabled={!data}>
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+          <Button asChild className="col-span-2 sm:col-span-1">
             <a href={reportFileUrl(clientId, 'pdf', data ? shown : period)} download>
               <FileDown aria-hidden="true" />
               Download PDF
@@ -158,7 +158,7 @@ function ReportBody({ report }: { report: ClientReport }) {
 
 function Summary({ label, value }: { label: string; value: number }) {
   return (
-    <Card className="grid gap-1 p-3 print:shadow-none">
+    <Card className="grid content-between gap-1 p-3 print:shadow-none">
       <dt className="text-xs text-muted-foreground sm:text-sm">{label}</dt>
       <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
     </Card>
