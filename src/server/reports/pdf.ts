@@ -83,12 +83,20 @@ export function renderReportPdf(
     doc.font('bold').fontSize(10).fillColor(INK).text(`${name}: `, { continued: true });
     doc.font('regular').text(value);
     if (source) doc.fontSize(8).fillColor(MUTED).text(`Source: ${source}`).fontSize(10).fillColor(INK);
+    doc.moveDown(0.2);
+  };
+  // A bullet with its text indented as a block, so a wrapped line lines up under the first.
+  const bullet = (text: string) => {
+    const y = doc.y;
+    doc.text('•', 56, y, { lineBreak: false });
+    doc.text(text, 66, y, { width: width - 16 });
+    doc.x = 50;
   };
   const list = (title: string, items: string[], empty: string) => {
     doc.font('bold').fontSize(10).fillColor(INK).text(title);
     doc.font('regular').fontSize(9);
     if (items.length === 0) doc.fillColor(MUTED).text(empty).fillColor(INK);
-    for (const item of items) doc.text(`• ${item}`, { indent: 8 });
+    for (const item of items) bullet(item);
   };
 
   if (report.websites.length === 0) {
@@ -137,13 +145,9 @@ export function renderReportPdf(
   doc.font('bold').fontSize(13).fillColor(INK).text(`Tasks completed (${report.tasksCompleted.length})`);
   doc.font('regular').fontSize(9);
   if (report.tasksCompleted.length === 0) doc.fillColor(MUTED).text('No tasks completed in the period.');
-  for (const task of report.tasksCompleted) {
-    doc
-      .fillColor(INK)
-      .text(`• ${at(task.completedAt)}: ${task.title}${task.domain ? ` (${task.domain})` : ''}`, {
-        indent: 8,
-      });
-  }
+  doc.fillColor(INK);
+  for (const task of report.tasksCompleted)
+    bullet(`${at(task.completedAt)}: ${task.title}${task.domain ? ` (${task.domain})` : ''}`);
   doc.moveDown();
   doc
     .fontSize(8)
