@@ -311,6 +311,18 @@ describe('client report', () => {
       .websites.find((x: { domain: string }) => x.domain === 'monitored.example');
     expect(again.uptime).toBe(w.uptime);
     expect(slaCalls().length).toBe(before + 1);
+    // Better Uptime failing: no figure (never 0 or 100), said in the label, and not cached.
+    const september = `/api/clients/${clientId}/report?from=2026-09-01&to=2026-09-30`;
+    const monitored = async () =>
+      (await get(september))
+        .json()
+        .websites.find((x: { domain: string }) => x.domain === 'monitored.example');
+    bu.setFailure('server_error');
+    const failed = await monitored();
+    bu.setFailure(null);
+    expect(failed).toMatchObject({ uptime: null, uptimeSource: 'betteruptime' });
+    expect(failed.uptimeSourceLabel).toMatch(/no figure \(.*Better Uptime/);
+    expect((await monitored()).uptime).toEqual(expect.any(Number));
     // Sites without a monitor still say no data.
     expect(
       (await get(url)).json().websites.find((x: { domain: string }) => x.domain === 'b.example').uptime,

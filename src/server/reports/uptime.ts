@@ -3,6 +3,7 @@ import { normaliseDomain } from '../../shared/domains';
 import type { ReportWebsite } from '../../shared/reports';
 import { type Availability, availability } from '../checks/results';
 import { checks, integrations, providerRecords } from '../db/schema';
+import { AppError } from '../http/errors';
 import { betterUptimeClient, monitorsKey } from '../monitors/sync';
 import { readCache } from '../provider-cache/service';
 import type { Monitor } from '../providers/betteruptime/types';
@@ -157,8 +158,8 @@ async function slaFigures(
         incidents: got.number_of_incidents,
       };
     } catch (err) {
-      if (isProviderError(err)) return none(`no figure (${err.message})`);
-      if (err instanceof Error && 'status' in err) return none(`no figure (${err.message})`);
+      // The provider failing, or its settings unreadable: the report says so rather than failing whole.
+      if (isProviderError(err) || err instanceof AppError) return none(`no figure (${err.message})`);
       throw err;
     }
     if (complete) {

@@ -65,6 +65,12 @@ export function WebsitesToolbar({
           </SelectContent>
         </Select>
         <RefreshButton loading={refreshing} onClick={onRefresh} />
+        <Button variant="outline" asChild>
+          <Link href="/integrations">
+            <Settings aria-hidden="true" />
+            Configuration
+          </Link>
+        </Button>
         <ExportButton
           href={exportUrl('/api/websites/export.csv', {
             q: filters.search.trim(),
@@ -74,12 +80,6 @@ export function WebsitesToolbar({
           description="Export CSV of the websites shown"
           className="col-span-2 sm:col-span-1"
         />
-        <Button variant="outline" asChild>
-          <Link href="/integrations">
-            <Settings aria-hidden="true" />
-            Configuration
-          </Link>
-        </Button>
       </div>
     </div>
   );
