@@ -20,8 +20,9 @@ export async function bundleServer(outdir, entryPoints = { main: 'src/server/mai
     target: 'node22',
     // Dependencies are bundled too: one file loads faster than hundreds (quality bar P6, start-up).
     // PGlite (its WebAssembly and data files sit beside its module), the native argon2 and Swagger UI
-    // (it serves its static folder from beside its module) stay packages.
-    external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg-native', '@fastify/swagger-ui'],
+    // (it serves its static folder from beside its module) and pdfkit (its font metrics sit beside it)
+    // stay packages.
+    external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg-native', '@fastify/swagger-ui', 'pdfkit'],
     // Bundled CommonJS dependencies call require() for Node's own modules.
     banner: {
       js: "import { createRequire as __ahRequire } from 'node:module'; const require = __ahRequire(import.meta.url);",

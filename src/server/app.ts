@@ -7,6 +7,7 @@ import { authRoutes } from './auth/routes';
 import { checkRoutes } from './checks/routes';
 import { clientRoutes } from './clients/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { exportRoutes } from './exports/routes';
 import { fleetRoutes } from './fleet/routes';
 import { healthRoutes } from './health/routes';
 import { registerErrorHandler } from './http/error-handler';
@@ -21,6 +22,7 @@ import { jobSpecs } from './jobs/definitions';
 import { maintenanceRoutes } from './maintenance/routes';
 import { monitorRoutes } from './monitors/routes';
 import { notificationRoutes } from './notifications/routes';
+import { reportRoutes } from './reports/routes';
 import { searchRoutes } from './search/routes';
 import { serverRoutes } from './servers/routes';
 import type { Services } from './services';
@@ -110,6 +112,8 @@ export async function buildApp({ services, webRoot, logger }: AppOptions) {
     await maintenanceRoutes(api, services);
     await uptimeRoutes(api, services);
     await fleetRoutes(api, services);
+    await reportRoutes(api, services);
+    await exportRoutes(api, services);
   });
 
   await registerApiDocs(app);

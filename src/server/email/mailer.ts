@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 
-export type Mail = { to: string; subject: string; text: string };
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+export type Mail = { to: string; subject: string; text: string; attachments?: MailAttachment[] };
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 /** SMTP through nodemailer, with timeouts so a dead mail server cannot hang a request. */

@@ -9,6 +9,7 @@ import { incidentOpenedJob } from '../incidents/announce';
 import { gridpaneSyncJob } from '../integrations/gridpane-sync';
 import { figuresJob } from '../monitors/figures';
 import { monitorsSyncJob } from '../monitors/sync';
+import { reportSendJob, reportsDueJob } from '../reports/deliveries';
 import type { Services } from '../services';
 import { dispatchJob } from './dispatch';
 import type { JobSpec } from './engine';
@@ -28,4 +29,6 @@ export const jobSpecs = (services: Services): JobSpec<never>[] => [
   incidentOpenedJob(services),
   deliverJob(services),
   factsJob(services),
+  reportsDueJob(services),
+  reportSendJob(services),
 ];

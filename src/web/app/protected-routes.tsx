@@ -22,6 +22,7 @@ function SignedInRoutes() {
     <Switch>
       <Route path="/" component={Pages.DashboardPage} />
       <Route path="/clients" component={Pages.ClientsPage} />
+      <Route path="/clients/:id/report" component={Pages.ReportPage} />
       <Route path="/clients/:id" component={Pages.ClientPage} />
       <Route path="/fleet" component={Pages.FleetPage} />
       <Route path="/tasks" component={Pages.TasksPage} />

@@ -5,15 +5,18 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
-import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { clientReportPath } from '@web/reports/report-link';
+import { FileBarChart, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { Link } from 'wouter';
 
 interface ClientActionsMenuProps {
+  id: number;
   name: string;
   onEdit: () => void;
   onDelete: () => void;
 }
 
-export function ClientActionsMenu({ name, onEdit, onDelete }: ClientActionsMenuProps) {
+export function ClientActionsMenu({ id, name, onEdit, onDelete }: ClientActionsMenuProps) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -22,6 +25,12 @@ export function ClientActionsMenu({ name, onEdit, onDelete }: ClientActionsMenuP
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
+        <DropdownMenuItem asChild>
+          <Link href={clientReportPath(id)}>
+            <FileBarChart aria-hidden="true" />
+            Report
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={onEdit}>
           <Pencil aria-hidden="true" />
           Edit

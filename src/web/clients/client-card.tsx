@@ -1,6 +1,7 @@
 import type { Client } from '@shared/clients';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
+import { ClientReportLink } from '@web/reports/report-link';
 import { TagsEditor } from '@web/tags/tags-editor';
 import { Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -43,6 +44,7 @@ export function ClientCard({ client, onEdit, onDelete }: ClientCardProps) {
           <ClientStatusBadge status={client.status} className="mt-1.5" />
         </div>
         <ClientActionsMenu
+          id={client.id}
           name={client.name}
           onEdit={() => onEdit(client)}
           onDelete={() => onDelete(client)}
@@ -78,7 +80,7 @@ export function ClientCard({ client, onEdit, onDelete }: ClientCardProps) {
         resourceName={client.name}
       />
 
-      <div className="mt-auto grid grid-cols-2 gap-2 border-t pt-4">
+      <div className="mt-auto grid grid-cols-3 gap-2 border-t pt-4">
         <ContactButton
           href={client.email ? `mailto:${client.email}` : undefined}
           label="Email"
@@ -93,6 +95,7 @@ export function ClientCard({ client, onEdit, onDelete }: ClientCardProps) {
         >
           <Phone aria-hidden="true" />
         </ContactButton>
+        <ClientReportLink clientId={client.id} name={client.name} />
       </div>
     </Card>
   );

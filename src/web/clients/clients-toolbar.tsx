@@ -1,3 +1,4 @@
+import { ExportButton } from '@web/components/export-button';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
@@ -50,6 +51,11 @@ export function ClientsToolbar({
           </SelectContent>
         </Select>
         <div className="grid flex-1 grid-cols-2 gap-2 sm:flex sm:flex-none">
+          <ExportButton
+            href="/api/clients/export.csv"
+            description="Export CSV of the clients"
+            className="col-span-2 sm:col-span-1"
+          />
           <ManageTagsDialog
             trigger={
               <Button variant="outline">

@@ -1,4 +1,6 @@
+import { exportUrl } from '@shared/exports';
 import { usePageTitle } from '@web/app/page-title';
+import { ExportButton } from '@web/components/export-button';
 import { EmptyState, ErrorState } from '@web/components/page-states';
 import { LoadingState } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
@@ -34,20 +36,26 @@ export function IncidentsPage() {
 
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
-      <fieldset className="flex flex-wrap gap-2">
-        <legend className="sr-only">Show</legend>
-        {FILTERS.map(([value, label]) => (
-          <button
-            key={label}
-            type="button"
-            aria-pressed={(status ?? '') === value}
-            onClick={() => navigate(value ? `/incidents?status=${value}` : '/incidents')}
-            className="rounded-md border px-3 py-1.5 text-sm font-medium aria-pressed:bg-primary aria-pressed:text-primary-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          >
-            {label}
-          </button>
-        ))}
-      </fieldset>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <fieldset className="flex flex-wrap gap-2">
+          <legend className="sr-only">Show</legend>
+          {FILTERS.map(([value, label]) => (
+            <button
+              key={label}
+              type="button"
+              aria-pressed={(status ?? '') === value}
+              onClick={() => navigate(value ? `/incidents?status=${value}` : '/incidents')}
+              className="rounded-md border px-3 py-1.5 text-sm font-medium aria-pressed:bg-primary aria-pressed:text-primary-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              {label}
+            </button>
+          ))}
+        </fieldset>
+        <ExportButton
+          href={exportUrl('/api/incidents/export.csv', { status })}
+          description="Export CSV of the incidents shown"
+        />
+      </div>
       {incidents.isPending ? (
         <LoadingState text="Loading incidents..." />
       ) : incidents.isError ? (

@@ -1,5 +1,7 @@
+import { exportUrl } from '@shared/exports';
 import type { Server } from '@shared/servers';
 import type { Tag } from '@shared/tags';
+import { ExportButton } from '@web/components/export-button';
 import { RefreshButton } from '@web/components/refresh-button';
 import { SearchInput } from '@web/components/search-input';
 import { Button } from '@web/components/ui/button';
@@ -69,6 +71,15 @@ export function WebsitesToolbar({
             Configuration
           </Link>
         </Button>
+        <ExportButton
+          href={exportUrl('/api/websites/export.csv', {
+            q: filters.search.trim(),
+            serverId: filters.serverId === ALL ? undefined : filters.serverId,
+            tagId: filters.tagId === ALL ? undefined : filters.tagId,
+          })}
+          description="Export CSV of the websites shown"
+          className="col-span-2 sm:col-span-1"
+        />
       </div>
     </div>
   );

@@ -23,9 +23,7 @@ export const websiteFacts = pgTable(
     snapshotError: text(),
     attemptedAt: timestamp({ withTimezone: true }),
     /** The PHP branch the site runs ("8.1"): what WordPress reports, else its host. The fleet view counts it. */
-    phpBranch: text().generatedAlwaysAs(
-      sql`substring(coalesce(php, host_php) from '^([0-9]+[.][0-9]+)')`,
-    ),
+    phpBranch: text().generatedAlwaysAs(sql`substring(coalesce(php, host_php) from '^([0-9]+[.][0-9]+)')`),
   },
   (t) => [
     index('website_facts_wordpress_version_idx').on(t.wordpressVersion),

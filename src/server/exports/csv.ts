@@ -1,0 +1,49 @@
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyReply } from 'fastify';
+
+export type Cell = string | number | boolean | null | undefined;
+
+/**
+ * A cell a spreadsheet must read as text: one starting with = + - @, a tab or a carriage return
+ * would be taken for a formula (CSV injection), so it gets a leading apostrophe.
+ */
+export function neutralise(cell: Cell): string | number | boolean | null {
+  if (cell === undefined || cell === null) return null;
+  if (typeof cell !== 'string') return cell;
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}
+
+/**
+ * CSV with a header row, every text cell neutralised, quoted where needed (commas, quotes, line
+ * breaks), CRLF line ends and a byte order mark so spreadsheets read UTF-8.
+ */
+export function toCsv(header: string[], rows: Cell[][]): string {
+  const body = stringify([header.map(neutralise), ...rows.map((r) => r.map(neutralise))], {
+    record_delimiter: 'windows',
+    // A line break inside a cell must be quoted whatever the record delimiter is.
+    quoted_match: /[\r\n]/,
+    cast: { boolean: (v) => (v ? 'yes' : 'no') },
+  });
+  return `\ufeff${body}`;
+}
+
+/** A name safe in a Content-Disposition header: letters, digits, dot, dash, underscore. */
+export const safeFileName = (name: string) =>
+  name
+    .normalize('NFKD')
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase() || 'export';
+
+/** Sends a download: the browser saves it under `fileName` rather than showing it. */
+export function sendDownload(reply: FastifyReply, fileName: string, type: string, body: string | Buffer) {
+  return reply
+    .type(type)
+    .header('content-disposition', `attachment; filename="${safeFileName(fileName)}"`)
+    .header('cache-control', 'no-store')
+    .send(body);
+}
+
+export const sendCsv = (reply: FastifyReply, fileName: string, csv: string) =>
+  sendDownload(reply, fileName, 'text/csv; charset=utf-8', csv);

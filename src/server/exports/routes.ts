@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { incidentsExportQuery, websitesExportQuery } from '../../shared/exports';
+import type { Services } from '../services';
+import { sendCsv } from './csv';
+import { clientsCsv, incidentsCsv, websitesCsv } from './service';
+
+const csv = z.string().describe('CSV (UTF-8, comma-separated, header row)');
+const today = (services: Services) => services.clock.now().toISOString().slice(0, 10);
+
+/** CSV downloads of the lists: websites (with their client), clients and incidents. */
+export async function exportRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/websites/export.csv',
+    { schema: { querystring: websitesExportQuery, response: { 200: csv } } },
+    async (request, reply) =>
+      sendCsv(reply, `websites-${today(services)}.csv`, await websitesCsv(services, request.query)),
+  );
+
+  r.get('/api/clients/export.csv', { schema: { response: { 200: csv } } }, async (_request, reply) =>
+    sendCsv(reply, `clients-${today(services)}.csv`, await clientsCsv(services)),
+  );
+
+  r.get(
+    '/api/incidents/export.csv',
+    { schema: { querystring: incidentsExportQuery, response: { 200: csv } } },
+    async (request, reply) =>
+      sendCsv(reply, `incidents-${today(services)}.csv`, await incidentsCsv(services, request.query)),
+  );
+}

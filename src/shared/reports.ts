@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { EMAIL_INVALID } from './auth';
+
+/** The longest report period, in days (both ends counted). */
+export const REPORT_MAX_DAYS = 400;
+export const REPORT_DAY_INVALID = 'must be a date (YYYY-MM-DD)';
+export const REPORT_FROM_AFTER_TO = 'from must be on or before to';
+export const REPORT_TOO_LONG = `The period can be at most ${REPORT_MAX_DAYS} days`;
+export const REPORT_NO_DATA = 'no data';
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A strict calendar day "YYYY-MM-DD" → its UTC midnight in ms; null for anything else (2026-02-30 too). */
+export function parseDay(value: string): number | null {
+  const m = DAY.exec(value);
+  if (!m) return null;
+  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return new Date(ms).toISOString().startsWith(value) ? ms : null;
+}
+
+export const addDays = (day: string, n: number) =>
+  new Date((parseDay(day) ?? Number.NaN) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The calendar day of an instant in an IANA time zone. */
+export function dayIn(timeZone: string, at: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** The month before the one `today` is in: "2026-11-24" → 2026-10-01 … 2026-10-31. */
+export function previousMonth(today: string): { from: string; to: string; period: string } {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const first = new Date(Date.UTC(y, m - 2, 1));
+  const last = new Date(Date.UTC(y, m - 1, 0));
+  const from = first.toISOString().slice(0, 10);
+  return { from, to: last.toISOString().slice(0, 10), period: from.slice(0, 7) };
+}
+
+const day = (field: 'from' | 'to') =>
+  z
+    .string({ error: `${field} ${REPORT_DAY_INVALID}` })
+    .refine((v) => parseDay(v) !== null, `${field} ${REPORT_DAY_INVALID}`)
+    .optional();
+
+/**
+ * ?from=YYYY-MM-DD&to=YYYY-MM-DD, both days included, counted in the agency's time zone. Both absent:
+ * the previous calendar month.
+ */
+export const reportQuery = z.strictObject({ from: day('from'), to: day('to') }).superRefine((q, ctx) => {
+  if ((q.from === undefined) !== (q.to === undefined)) {
+    const missing = q.from === undefined ? 'from' : 'to';
+    ctx.addIssue({ code: 'custom', path: [missing], message: `${missing} ${REPORT_DAY_INVALID}` });
+    return;
+  }
+  if (q.from === undefined || q.to === undefined) return;
+  const from = parseDay(q.from);
+  const to = parseDay(q.to);
+  if (from === null || to === null) return;
+  if (from > to) ctx.addIssue({ code: 'custom', path: ['from'], message: REPORT_FROM_AFTER_TO });
+  else if ((to - from) / 86_400_000 + 1 > REPORT_MAX_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_TOO_LONG });
+});
+export type ReportQuery = z.output<typeof reportQuery>;
+
+export const UPTIME_SOURCES = ['checks', 'betteruptime'] as const;
+
+export const reportIncident = z.object({
+  id: z.number().int(),
+  source: z.enum(['check', 'monitor', 'server']),
+  title: z.string(),
+  cause: z.string().nullable(),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  /** Until it ended, or until the period's end (or now) when it was still open then. */
+  durationSeconds: z.number().int(),
+});
+
+export const reportMaintenance = z.object({
+  id: z.number().int(),
+  reason: z.string().nullable(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  durationMinutes: z.number().int(),
+});
+
+export const reportWebsite = z.object({
+  websiteId: z.number().int(),
+  domain: z.string(),
+  /** Percent with two decimals; null when nothing was measured ("no data", never 0 or 100). */
+  uptime: z.number().nullable(),
+  /** Where the figure comes from: our checks' stored results, Better Uptime's SLA, or nothing watches it. */
+  uptimeSource: z.enum(UPTIME_SOURCES).nullable(),
+  /** The source said in words, with what it counted ("Agency Hub checks: 1,440 results"). */
+  uptimeSourceLabel: z.string(),
+  avgResponseMs: z.number().int().nullable(),
+  avgResponseSourceLabel: z.string(),
+  incidents: z.array(reportIncident),
+  maintenance: z.array(reportMaintenance),
+  /** As last seen on or before the period's end (HD Snapshot), null when never seen by then. */
+  wordpressVersion: z.string().nullable(),
+  phpVersion: z.string().nullable(),
+  versionsSeenAt: z.string().nullable(),
+});
+export type ReportWebsite = z.infer<typeof reportWebsite>;
+
+export const reportTask = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  completedAt: z.string(),
+  websiteId: z.number().int().nullable(),
+  domain: z.string().nullable(),
+});
+
+export const clientReport = z.object({
+  client: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    company: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
+  agency: z.object({ name: z.string(), logoUrl: z.string().nullable() }),
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.string(),
+  websites: z.array(reportWebsite),
+  tasksCompleted: z.array(reportTask),
+});
+export type ClientReport = z.infer<typeof clientReport>;
+
+/** Uptime as people read it: "97.92 %", or "no data". */
+export const formatUptime = (uptime: number | null) =>
+  uptime === null ? REPORT_NO_DATA : `${uptime.toFixed(2)} %`;
+
+/** "1 h 05 min", "30 min", "45 s". */
+export function formatDuration(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  const d = Math.floor(minutes / 1440);
+  const h = Math.floor((minutes % 1440) / 60);
+  const m = minutes % 60;
+  if (d > 0) return `${d} d ${h} h ${String(m).padStart(2, '0')} min`;
+  if (h > 0) return `${h} h ${String(m).padStart(2, '0')} min`;
+  return `${m} min`;
+}
+
+export const REPORT_DAY_OF_MONTH_INVALID = 'Day of the month must be a whole number from 1 to 28';
+
+/** GET/PUT /api/clients/{id}/report-schedule: the previous month's PDF, on that day, by email. */
+export const reportScheduleRequest = z.strictObject({
+  dayOfMonth: z
+    .number({ error: REPORT_DAY_OF_MONTH_INVALID })
+    .int(REPORT_DAY_OF_MONTH_INVALID)
+    .min(1, REPORT_DAY_OF_MONTH_INVALID)
+    .max(28, REPORT_DAY_OF_MONTH_INVALID),
+  /** Another address than the client's own; empty or absent: the client's email. */
+  email: z
+    .string({ error: 'Email must be text' })
+    .trim()
+    .max(254, 'Email must be at most 254 characters')
+    .refine((v) => v === '' || z.email().safeParse(v).success, EMAIL_INVALID)
+    .nullish()
+    .transform((v) => v || null),
+  enabled: z.boolean({ error: 'Enabled must be true or false' }),
+});
+export type ReportScheduleRequest = z.input<typeof reportScheduleRequest>;
+
+export const reportDelivery = z.object({
+  period: z.string(),
+  email: z.string(),
+  status: z.enum(['pending', 'sent', 'failed']),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+
+export const reportSchedule = z.object({
+  clientId: z.number().int(),
+  /** Null until someone saves one. */
+  dayOfMonth: z.number().int().nullable(),
+  email: z.string().nullable(),
+  enabled: z.boolean(),
+  /** Where the next report goes: the other address, else the client's; null when neither exists. */
+  sendsTo: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+  deliveries: z.array(reportDelivery),
+});
+export type ReportSchedule = z.infer<typeof reportSchedule>;
+
+export const REPORT_SCHEDULE_NO_EMAIL =
+  'The client has no email address: give another address to send the report to';
+
+/** An instant as the agency reads it: "10 Nov 2026, 10:00" in its time zone. */
+export function formatInZone(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+}
+
+/** "WordPress 6.6.2 · PHP 8.2", or "no data". */
+export function formatVersions(w: Pick<ReportWebsite, 'wordpressVersion' | 'phpVersion'>): string {
+  if (!w.wordpressVersion && !w.phpVersion) return REPORT_NO_DATA;
+  return `WordPress ${w.wordpressVersion ?? REPORT_NO_DATA} · PHP ${w.phpVersion ?? REPORT_NO_DATA}`;
+}
+
+export const formatResponse = (ms: number | null) => (ms === null ? REPORT_NO_DATA : `${ms} ms`);

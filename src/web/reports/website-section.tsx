@@ -1,0 +1,129 @@
+import {
+  formatDuration,
+  formatInZone,
+  formatResponse,
+  formatUptime,
+  formatVersions,
+  type ReportWebsite,
+} from '@shared/reports';
+import { Card } from '@web/components/ui/card';
+import { cn } from '@web/lib/utils';
+import type { ReactNode } from 'react';
+
+/** One website of the report: its figures, each with where it comes from, then incidents and maintenance. */
+export function WebsiteSection({ site, timeZone }: { site: ReportWebsite; timeZone: string }) {
+  const at = (iso: string) => formatInZone(iso, timeZone);
+  return (
+    <Card
+      className="grid gap-4 p-5 break-inside-avoid print:shadow-none"
+      role="article"
+      aria-label={site.domain}
+    >
+      <h3 className="text-lg font-semibold break-all">{site.domain}</h3>
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <Figure
+          label="Uptime"
+          value={formatUptime(site.uptime)}
+          missing={site.uptime === null}
+          source={site.uptimeSourceLabel}
+        />
+        <Figure
+          label="Average response"
+          value={formatResponse(site.avgResponseMs)}
+          missing={site.avgResponseMs === null}
+          source={site.avgResponseSourceLabel}
+        />
+        <Figure
+          label="Versions at the period's end"
+          value={formatVersions(site)}
+          missing={!site.wordpressVersion && !site.phpVersion}
+          source={
+            site.versionsSeenAt
+              ? `HD Snapshot, seen ${at(site.versionsSeenAt)}`
+              : 'HD Snapshot: never seen by then'
+          }
+        />
+      </dl>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Events
+          title={`Incidents (${site.incidents.length})`}
+          empty="No incidents in the period."
+          items={site.incidents.map((i) => ({
+            key: `i${i.id}`,
+            when: at(i.startedAt),
+            what: (
+              <>
+                {formatDuration(i.durationSeconds)}
+                {i.endedAt ? '' : ' (still open)'}: {i.title}
+                {i.cause ? <span className="text-muted-foreground"> ({i.cause})</span> : null}
+              </>
+            ),
+          }))}
+        />
+        <Events
+          title={`Maintenance windows (${site.maintenance.length})`}
+          empty="No maintenance windows in the period."
+          items={site.maintenance.map((m) => ({
+            key: `m${m.id}-${m.startsAt}`,
+            when: at(m.startsAt),
+            what: (
+              <>
+                {formatDuration(m.durationMinutes * 60)}
+                {m.reason ? `: ${m.reason}` : ''}
+              </>
+            ),
+          }))}
+        />
+      </div>
+    </Card>
+  );
+}
+
+function Figure({
+  label,
+  value,
+  missing,
+  source,
+}: {
+  label: string;
+  value: string;
+  missing: boolean;
+  source: string;
+}) {
+  return (
+    <div className="grid min-w-0 content-start gap-1">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className={cn('text-xl font-semibold tabular-nums', missing && 'text-muted-foreground')}>
+        {value}
+      </dd>
+      <dd className="text-xs break-words text-muted-foreground">Source: {source}</dd>
+    </div>
+  );
+}
+
+function Events({
+  title,
+  empty,
+  items,
+}: {
+  title: string;
+  empty: string;
+  items: { key: string; when: string; what: ReactNode }[];
+}) {
+  return (
+    <section className="grid content-start gap-2">
+      <h4 className="text-sm font-medium">{title}</h4>
+      {items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{empty}</p>
+      ) : (
+        <ul className="grid gap-1.5 text-sm">
+          {items.map((item) => (
+            <li key={item.key} className="break-words">
+              <span className="font-medium tabular-nums">{item.when}</span> · {item.what}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
