@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { clients, incidents, providerRecords, tags, websites, websiteTags } from '../db/schema';
@@ -119,6 +120,8 @@ describe('CSV exports', () => {
     expect(await only('tagId=999')).toHaveLength(0);
     const [vip] = await t.db.select().from(tags);
     expect((await only(`tagId=${vip!.id}`))[0]).toMatch(/^other\.example/);
+    const [dental] = await t.db.select().from(clients).where(eq(clients.name, 'Dental, Co'));
+    expect(await only(`clientId=${dental!.id}`)).toEqual([expect.stringMatching(/^smile\.example,/)]);
     expect((await get('/api/websites/export.csv?serverId=abc')).statusCode).toBe(400);
   });
 

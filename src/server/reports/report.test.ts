@@ -124,6 +124,15 @@ beforeAll(async () => {
       endedAt: new Date('2026-11-10T09:30:00Z'),
     },
     {
+      // Began before the day (22:00 local on the 9th) and ended in it: listed, with its whole length.
+      source: 'check',
+      checkId: checkA,
+      websiteId: a,
+      title: 'a.example was down around midnight',
+      startedAt: new Date('2026-11-09T21:00:00Z'),
+      endedAt: new Date('2026-11-09T23:10:00Z'),
+    },
+    {
       source: 'check',
       checkId: checkA,
       websiteId: a,
@@ -208,6 +217,7 @@ describe('client report', () => {
       phpVersion: '8.2',
     });
     expect(a.incidents).toEqual([
+      expect.objectContaining({ title: 'a.example was down around midnight', durationSeconds: 7800 }),
       {
         id: expect.any(Number),
         source: 'check',
