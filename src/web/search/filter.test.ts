@@ -30,7 +30,7 @@ describe('filterSearchItems', () => {
   });
 
   it('lists only real pages, each of type page', () => {
-    expect(pageEntries).toHaveLength(14);
+    expect(pageEntries).toHaveLength(15);
     expect(pageEntries.every((i) => i.type === 'page')).toBe(true);
     expect(new Set(pageEntries.map((i) => i.id)).size).toBe(pageEntries.length);
   });
