@@ -70,8 +70,10 @@ test('global search finds a client from the server; arrows and Enter open it', a
   await page.keyboard.press('ArrowUp');
   await expect(option).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/clients\?q=/);
-  expect(decodeURIComponent(new URL(page.url()).search)).toContain(name);
+  // The result opens the client's own page.
+  const client = (await res.json()) as { id: number };
+  await expect(page).toHaveURL(new RegExp(`/clients/${client.id}$`));
+  await expect(page.getByRole('heading', { name, exact: true }).first()).toBeVisible();
   await expect(input).toBeHidden();
 });
 
