@@ -1,17 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { client, clientList, clientRequest } from '../../shared/clients';
+import {
+  CLIENT_FILTER_KEYS,
+  client,
+  clientListQuery,
+  clientListResponse,
+  clientRequest,
+} from '../../shared/clients';
 import { idParams } from '../../shared/ids';
+import { wantsPage } from '../../shared/lists';
 import type { Services } from '../services';
-import { createClient, deleteClient, listClients, updateClient } from './service';
+import { createClient, deleteClient, listClientPage, listClients, updateClient } from './service';
 
 // The tag routes of clients (/api/clients/{id}/tags) come from the taggable-resource registry in tags/.
 export async function clientRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = services;
 
-  r.get('/api/clients', { schema: { response: { 200: clientList } } }, async () => listClients(db));
+  r.get(
+    '/api/clients',
+    { schema: { querystring: clientListQuery, response: { 200: clientListResponse } } },
+    async (request) =>
+      wantsPage(request.query, CLIENT_FILTER_KEYS) ? listClientPage(db, request.query) : listClients(db),
+  );
 
   r.post(
     '/api/clients',

@@ -1,14 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '../../shared/ids';
-import { website, websiteList } from '../../shared/websites';
+import { wantsPage } from '../../shared/lists';
+import { FLEET_FILTER_KEYS } from '../../shared/sites';
+import { website, websiteListQuery, websiteListResponse } from '../../shared/websites';
 import type { Services } from '../services';
-import { getWebsite, listWebsites } from './service';
+import { getWebsite, listWebsitePage, listWebsites } from './service';
 
 export async function websiteRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/websites', { schema: { response: { 200: websiteList } } }, async () =>
-    listWebsites(services.db),
+  r.get(
+    '/api/websites',
+    { schema: { querystring: websiteListQuery, response: { 200: websiteListResponse } } },
+    async (request) =>
+      wantsPage(request.query, FLEET_FILTER_KEYS)
+        ? listWebsitePage(services.db, request.query)
+        : listWebsites(services.db),
   );
   r.get('/api/websites/:id', { schema: { params: idParams, response: { 200: website } } }, async (request) =>
     getWebsite(services.db, request.params.id),
