@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { providerRecords, providerSyncs } from '../db/schema';
 import { listColumns } from './columns';
@@ -81,8 +81,9 @@ export async function readCacheItem<T>(db: Db, key: CacheKey, externalId: string
  * page failed) only adds and updates, so good rows are never lost to a half-read (R2, R4).
  *
  * Linear in the list: rows go in as JSON batches unpacked by jsonb_to_recordset (one statement per
- * batch, however many rows), and a complete list deletes what it no longer holds with one anti-join
- * against its ids (a hash join), so no statement costs the table's size times the list's.
+ * batch, however many rows), and a complete list deletes what it no longer holds by primary key, so no
+ * statement costs the table's size times the list's. A big write refreshes the table's statistics
+ * (PGlite has no autovacuum) so that the list queries keep their index plans.
  */
 export async function writeCache<T>(
   db: Db,
@@ -124,11 +125,24 @@ export async function writeCache<T>(
           status = excluded.status, parent_id = excluded.parent_id, search = excluded.search`);
     }
     if (!outcome.partial) {
-      await tx.execute(sql`
-        delete from provider_records p
-        where p.provider = ${key.provider} and p.kind = ${key.kind}
-          and not exists (select 1 from jsonb_array_elements_text(${JSON.stringify([...seen])}::jsonb) as k(id)
-            where k.id = p.external_id)`);
+      // What the list no longer holds, found with a hash set here rather than by a planner that may
+      // nest-loop 20,000 ids against 20,000 rows before the table has statistics.
+      const present = await tx
+        .select({ id: providerRecords.externalId })
+        .from(providerRecords)
+        .where(and(eq(providerRecords.provider, key.provider), eq(providerRecords.kind, key.kind)));
+      const gone = present.map((r) => r.id).filter((id) => !seen.has(id));
+      for (let i = 0; i < gone.length; i += BATCH) {
+        await tx
+          .delete(providerRecords)
+          .where(
+            and(
+              eq(providerRecords.provider, key.provider),
+              eq(providerRecords.kind, key.kind),
+              inArray(providerRecords.externalId, gone.slice(i, i + BATCH)),
+            ),
+          );
+      }
     }
     const sync = {
       syncedAt: at,
@@ -144,9 +158,12 @@ export async function writeCache<T>(
         set: { ...sync, generation: sql`${providerSyncs.generation} + 1` },
       });
   });
+  if (items.length >= ANALYZE_FROM) await db.execute(sql`analyze provider_records`);
 }
 
 const BATCH = 2000;
+/** Writes of this many rows or more refresh the planner's statistics. */
+const ANALYZE_FROM = 500;
 
 /**
  * One cheap read that says whether any of these caches changed: the generation of each (bumped by every

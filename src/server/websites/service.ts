@@ -47,7 +47,7 @@ export async function syncWebsites(
     environment: s.staging ? 'staging' : 'production',
   }));
   const at = opts.at.toISOString();
-  // Batches of JSON unpacked in SQL and one anti-join for the removed: linear in the list (issue 13).
+  // Batches of JSON unpacked in SQL, the removed found by a hash set: linear in the list (issue 13).
   await db.transaction(async (tx) => {
     for (let i = 0; i < rows.length; i += 2000) {
       const saved = rowsOf<{ id: number; provider_site_id: string | null }>(
@@ -67,13 +67,21 @@ export async function syncWebsites(
       for (const r of saved) if (r.provider_site_id) idsBySiteId.set(r.provider_site_id, Number(r.id));
     }
     if (opts.complete) {
-      await tx.execute(sql`
-        update websites w set removed = true, updated_at = ${at}::timestamptz
-        where w.integration_provider = ${provider} and w.removed = false
-          and not exists (select 1 from jsonb_array_elements_text(${JSON.stringify([...byDomain.keys()])}::jsonb)
-            as k(domain) where k.domain = w.domain)`);
+      // The removed are found with a hash set here, then marked by their unique domain.
+      const listed = await tx
+        .select({ domain: websites.domain })
+        .from(websites)
+        .where(and(eq(websites.integrationProvider, provider), eq(websites.removed, false)));
+      const gone = listed.map((w) => w.domain).filter((d) => !byDomain.has(d));
+      for (let i = 0; i < gone.length; i += 2000) {
+        await tx
+          .update(websites)
+          .set({ removed: true, updatedAt: opts.at })
+          .where(inArray(websites.domain, gone.slice(i, i + 2000)));
+      }
     }
   });
+  if (rows.length >= 500) await db.execute(sql`analyze websites`);
   return idsBySiteId;
 }
 

@@ -45,7 +45,7 @@ export function ClientsPage() {
   };
 
   return (
-    <div className="mx-auto grid max-w-7xl gap-6">
+    <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6">
       <ClientsToolbar
         search={search}
         onSearchChange={setSearch}

@@ -41,7 +41,11 @@ export function ProviderList(props: ProviderListProps) {
     return <ProviderErrorState title={props.errorTitle} error={query.error} fallback={props.errorFallback} />;
   }
   return (
-    <Tabs value={props.view} onValueChange={(v) => props.onViewChange(v as ViewMode)} className="grid gap-4">
+    <Tabs
+      value={props.view}
+      onValueChange={(v) => props.onViewChange(v as ViewMode)}
+      className="grid grid-cols-1 gap-4"
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <ListSummary
           shown={props.shown}

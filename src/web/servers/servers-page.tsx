@@ -32,7 +32,7 @@ export function ServersPage() {
   const onRefresh = refreshWithToast(refresh, 'Unable to fetch servers', 'Failed to refresh servers');
 
   return (
-    <div className="mx-auto grid max-w-7xl gap-6">
+    <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <SearchInput
           value={search}
@@ -99,14 +99,14 @@ export function ServersPage() {
 function ServersViews({ servers }: { servers: Server[] }) {
   return (
     <>
-      <TabsContent value="grid">
+      <TabsContent value="grid" className="min-w-0">
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {servers.map((server) => (
             <ServerCard key={server.id} server={server} />
           ))}
         </div>
       </TabsContent>
-      <TabsContent value="list">
+      <TabsContent value="list" className="min-w-0">
         <ServersTable servers={servers} />
       </TabsContent>
     </>

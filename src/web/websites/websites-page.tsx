@@ -31,7 +31,7 @@ export function WebsitesPage() {
     set({ q: undefined, server: undefined, tag: undefined, status: undefined, monitor: undefined });
 
   return (
-    <div className="mx-auto grid max-w-7xl gap-6">
+    <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6">
       <WebsitesToolbar
         search={search}
         onSearch={setSearch}
@@ -67,10 +67,10 @@ export function WebsitesPage() {
 function SitesViews({ sites }: { sites: SiteRow[] }) {
   return (
     <>
-      <TabsContent value="list">
+      <TabsContent value="list" className="min-w-0">
         <SitesTable sites={sites} />
       </TabsContent>
-      <TabsContent value="grid">
+      <TabsContent value="grid" className="min-w-0">
         <SitesGrid sites={sites} />
       </TabsContent>
     </>
