@@ -31,5 +31,5 @@ export function roleLine(jobTitle: string | null, company: string | null): strin
 }
 
 export function clientCount(n: number): string {
-  return `${n} ${n === 1 ? 'client' : 'clients'}`;
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'client' : 'clients'}`;
 }

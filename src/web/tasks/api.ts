@@ -18,9 +18,14 @@ export const TASK_PARAM_KEYS = ['q', 'status', 'priority', 'assignee', 'client']
 export type TaskParams = ListParams<(typeof TASK_PARAM_KEYS)[number]>;
 export const TASKS_PAGE_SIZE = 50;
 
-/** One page of tasks, searched and filtered on the server, with every task's counts per status. */
-export function useTaskPage(params: TaskParams) {
+/**
+ * One page of tasks, searched and filtered on the server, with every task's counts per status. The
+ * list reads in board order (status, then due date); the board takes each page by due date, so that a
+ * page shows every column rather than fifty of the first.
+ */
+export function useTaskPage(params: TaskParams, sort: 'status' | 'due') {
   const query = listSearch({
+    sort,
     page: params.page,
     pageSize: TASKS_PAGE_SIZE,
     q: params.q,
@@ -30,7 +35,7 @@ export function useTaskPage(params: TaskParams) {
     clientId: params.client,
   });
   return useQuery({
-    queryKey: [...taskKeys.all, 'page', params],
+    queryKey: [...taskKeys.all, 'page', params, sort],
     queryFn: ({ signal }) => api.get<TaskPage>(`/api/tasks?${query}`, { signal }),
     placeholderData: keepPreviousData,
   });

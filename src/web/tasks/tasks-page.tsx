@@ -26,13 +26,13 @@ export const DELETE_TASK_CONFIRM = 'Are you sure you want to delete this task?';
 export function TasksPage() {
   usePageTitle('Tasks', 'Plan and track the work for your clients');
   const { params, set } = useListParams(TASK_PARAM_KEYS);
-  const tasks = useTaskPage(params);
+  const [view, setView] = useState('board');
+  const tasks = useTaskPage(params, view === 'board' ? 'due' : 'status');
   const actions = useTaskActions();
   const onSettle = useCallback((q: string | undefined) => set({ q }, { replace: true }), [set]);
   const [search, setSearch] = useDebouncedQuery(params.q, onSettle);
   const status = (params.status ?? 'all') as StatusFilter;
   const priority = (params.priority ?? 'all') as PriorityFilter;
-  const [view, setView] = useState('board');
   const [form, setForm] = useState<{ open: boolean; task?: Task }>({ open: false });
   const [deleting, setDeleting] = useState<Task>();
 
@@ -117,7 +117,12 @@ export function TasksPage() {
                   }
                 />
               ) : panel === 'board' ? (
-                <TaskBoard tasks={filtered} handlers={handlers} />
+                <TaskBoard
+                  tasks={filtered}
+                  handlers={handlers}
+                  // Every task's counts: only meaningful beside an unfiltered page of a longer list.
+                  totals={isFiltering || page?.total === filtered.length ? undefined : page?.counts}
+                />
               ) : (
                 <TaskList tasks={filtered} handlers={handlers} />
               )}
