@@ -54,23 +54,29 @@ export async function listMonitorPage(
     query.q ? sql`r.search like ${likePattern(query.q)}` : undefined,
     query.status ? sql`r.status = ${query.status}` : undefined,
   ];
-  const first = sort.field === 'status' ? sql`r.status` : sql`r.sort_key`;
+  const first = sort.field === 'status' ? sql`r.status` : sql`null::text`;
+  const dir = direction(sort.desc);
   const { db } = services;
   const [total, overall, found] = await Promise.all([
     count(db, sql`select count(*) as n from provider_records r ${where(filters)}`),
-    count(db, sql`select count(*) as n from provider_records r where ${scope}`),
+    query.q || query.status
+      ? count(db, sql`select count(*) as n from provider_records r where ${scope}`)
+      : null,
     rows<{ data: unknown; figures: unknown; website_id: number | null }>(
       db,
+      // The page is cut on narrow key rows, then only its rows' JSON is read.
       sql`with page as (
-          select r.external_id, r.data, r.domain, ${first} as s1, r.sort_key as s2 from provider_records r
+          select r.external_id, r.domain, ${first} as k1, r.sort_key from provider_records r
           ${where(filters)}
-          order by s1 ${direction(sort.desc)}, s2 ${direction(sort.desc)}, r.external_id
+          order by ${sort.field === 'name' ? sql`` : sql`k1 ${dir},`} r.sort_key ${dir}, r.external_id ${dir}
           limit ${pageSize} offset ${offset})
-        select p.data, f.data as figures, w.id as website_id from page p
+        select d.data, f.data as figures, w.id as website_id from page p
+        join provider_records d
+          on d.provider = 'betteruptime' and d.kind = 'monitors' and d.external_id = p.external_id
         left join provider_records f
           on f.provider = 'betteruptime' and f.kind = 'figures' and f.external_id = p.external_id
         left join websites w on w.domain = p.domain
-        order by p.s1 ${direction(sort.desc)}, p.s2 ${direction(sort.desc)}, p.external_id`,
+        order by p.k1 ${dir}, p.sort_key ${dir}, p.external_id ${dir}`,
     ),
   ]);
   return {
@@ -78,7 +84,7 @@ export async function listMonitorPage(
       toView(json<Monitor>(r.data), r.figures ? json<MonitorFigures>(r.figures) : undefined, r.website_id),
     ),
     total,
-    overall,
+    overall: overall ?? total,
     page,
     pageSize,
     ...cacheMeta(served),

@@ -64,7 +64,8 @@ export async function listServerPage(
       ? sql`r.status`
       : sort.field === 'sites'
         ? sql`(r.data->>'sites_count')::int`
-        : sql`r.sort_key`;
+        : sql`null::text`;
+  const dir = direction(sort.desc);
   const { db } = services;
   const [total, statuses, found] = await Promise.all([
     count(db, sql`select count(*) as n from provider_records r ${where(filters)}`),
@@ -75,9 +76,14 @@ export async function listServerPage(
     ),
     rows<{ data: unknown }>(
       db,
-      sql`select r.data from provider_records r ${where(filters)}
-        order by ${first} ${direction(sort.desc)}, r.sort_key ${direction(sort.desc)}, r.external_id
-        limit ${pageSize} offset ${offset}`,
+      sql`with page as (
+          select r.external_id, ${first} as k1, r.sort_key from provider_records r ${where(filters)}
+          order by k1 ${dir}, r.sort_key ${dir}, r.external_id ${dir}
+          limit ${pageSize} offset ${offset})
+        select d.data from page p
+        join provider_records d
+          on d.provider = 'gridpane' and d.kind = 'servers' and d.external_id = p.external_id
+        order by p.k1 ${dir}, p.sort_key ${dir}, p.external_id ${dir}`,
     ),
   ]);
   return {

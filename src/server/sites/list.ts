@@ -43,12 +43,13 @@ export function siteFilters(q: Pick<Query, 'q' | 'serverId' | 'tagId' | 'status'
   ];
 }
 
-const sortColumn = (field: string) =>
+/** The leading sort key besides the url (sort_key), if any: by url it is an index range. */
+const leadingKey = (field: string) =>
   field === 'status'
     ? sql`r.status`
     : field === 'server'
       ? sql`lower(coalesce(r.data->>'server_label', ''))`
-      : sql`r.sort_key`;
+      : sql`null::text`;
 
 /**
  * One page of GridPane's sites, joined in SQL to what the Websites page shows beside each: our website
@@ -67,40 +68,46 @@ export async function listSitePage(services: Services, query: Query): Promise<Si
   const { page, pageSize, offset } = pageOf(query);
   const sort = parseSort(query.sort ?? 'url');
   const filters = siteFilters(query);
+  const dir = direction(sort.desc);
   const db = services.db;
   const [total, overall, found] = await Promise.all([
     count(db, sql`select count(*) as n from provider_records r ${where(filters)}`),
-    count(
-      db,
-      sql`select count(*) as n from provider_records r where r.provider = 'gridpane' and r.kind = 'sites'`,
-    ),
+    // Without filters the total is the whole list: no second count.
+    filters.length > 1
+      ? count(
+          db,
+          sql`select count(*) as n from provider_records r where r.provider = 'gridpane' and r.kind = 'sites'`,
+        )
+      : null,
     rows<Record<string, unknown>>(
       db,
+      // The page is cut on narrow key rows (no JSON sorted), then its 50 rows are read and joined.
       sql`with page as (
-        select r.external_id, r.data, r.domain, ${sortColumn(sort.field)} as s1, r.sort_key as s2
+        select r.external_id, r.domain, ${leadingKey(sort.field)} as k1, r.sort_key
         from provider_records r ${where(filters)}
-        order by s1 ${direction(sort.desc)}, s2 ${direction(sort.desc)}, r.external_id
+        order by ${sort.field === 'url' ? sql`` : sql`k1 ${dir},`} r.sort_key ${dir}, r.external_id ${dir}
         limit ${pageSize} offset ${offset}
       )
-      select p.data, w.id as website_id, w.name as website_name, m.status as monitor_status,
+      select d.data, w.id as website_id, w.name as website_name, m.status as monitor_status,
         (f.data->>'uptime')::float8 as monitor_uptime,
         coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color)
             order by lower(t.name), t.id)
           from website_tags wt join tags t on t.id = wt.tag_id where wt.website_id = w.id), '[]') as tags
       from page p
+      join provider_records d on d.provider = 'gridpane' and d.kind = 'sites' and d.external_id = p.external_id
       left join websites w on w.integration_provider = 'gridpane' and w.provider_site_id = p.external_id
       left join lateral (select m.external_id, m.status from provider_records m
         where m.provider = 'betteruptime' and m.kind = 'monitors' and m.domain = p.domain
         order by m.external_id limit 1) m on true
       left join provider_records f
         on f.provider = 'betteruptime' and f.kind = 'figures' and f.external_id = m.external_id
-      order by p.s1 ${direction(sort.desc)}, p.s2 ${direction(sort.desc)}, p.external_id`,
+      order by p.k1 ${dir}, p.sort_key ${dir}, p.external_id ${dir}`,
     ),
   ]);
   return {
     data: found.map(toRow),
     total,
-    overall,
+    overall: overall ?? total,
     page,
     pageSize,
     ...cacheMeta(served),
@@ -136,19 +143,25 @@ export async function siteOptionsOf(
 ): Promise<z.infer<typeof siteOptions>> {
   const like = query.q ? likePattern(query.q) : null;
   const [servers, tags] = await Promise.all([
+    // Counts per server from the parent_id index, then the labels of the (at most 51) picked.
     rows<{ id: string; label: string | null; n: number }>(
       db,
-      sql`select r.parent_id as id, max(s.data->>'label') as label, count(*)::int as n
-        from provider_records r
+      sql`with counts as (
+          select r.parent_id, count(*)::int as n from provider_records r
+          where r.provider = 'gridpane' and r.kind = 'sites' and r.parent_id is not null
+          group by r.parent_id),
+        picked as (
+          select c.parent_id, c.n, coalesce(s.sort_key, c.parent_id) as k from counts c
+          left join provider_records s
+            on s.provider = 'gridpane' and s.kind = 'servers' and s.external_id = c.parent_id
+          ${like ? sql`where (s.search like ${like} or c.parent_id like ${like})` : sql``}
+            ${query.serverId ? sql`${like ? sql`or` : sql`where`} c.parent_id = ${String(query.serverId)}` : sql``}
+          order by ${query.serverId ? sql`c.parent_id = ${String(query.serverId)} desc,` : sql``} k, c.parent_id
+          limit 51)
+        select p.parent_id as id, s.data->>'label' as label, p.n from picked p
         left join provider_records s
-          on s.provider = 'gridpane' and s.kind = 'servers' and s.external_id = r.parent_id
-        where r.provider = 'gridpane' and r.kind = 'sites' and r.parent_id is not null
-        group by r.parent_id
-        having ${like ? sql`lower(coalesce(max(s.data->>'label'), r.parent_id)) like ${like}` : sql`true`}
-          ${query.serverId ? sql`or r.parent_id = ${String(query.serverId)}` : sql``}
-        order by ${query.serverId ? sql`r.parent_id = ${String(query.serverId)} desc,` : sql``}
-          lower(coalesce(max(s.data->>'label'), r.parent_id)), r.parent_id
-        limit 51`,
+          on s.provider = 'gridpane' and s.kind = 'servers' and s.external_id = p.parent_id
+        order by ${query.serverId ? sql`p.parent_id = ${String(query.serverId)} desc,` : sql``} p.k, p.parent_id`,
     ),
     rows<{ id: number; label: string; n: number }>(
       db,

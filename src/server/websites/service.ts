@@ -179,7 +179,7 @@ export async function listWebsitePage(
     sort.field === 'name' ? sql`lower(w.name)` : sort.field === 'status' ? sql`w.status` : sql`w.domain`;
   const [total, overall, found] = await Promise.all([
     count(db, sql`select count(*) as n from websites w ${where(filters)}`),
-    count(db, sql`select count(*) as n from websites w`),
+    filters.some(Boolean) ? count(db, sql`select count(*) as n from websites w`) : null,
     rows<Record<string, unknown>>(
       db,
       sql`with page as (
@@ -228,7 +228,7 @@ export async function listWebsitePage(
             },
     })),
     total,
-    overall,
+    overall: overall ?? total,
     page,
     pageSize,
   };
