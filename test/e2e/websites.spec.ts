@@ -25,9 +25,9 @@ test('page through websites, filter by server and tag, search; reload and Back k
   const tag = await (await page.request.post('/api/tags', { data: { name: tagName } })).json();
   const tagged = (await (await page.request.get(`/api/sites?q=${encodeURIComponent(gp.sites[3]!)}`)).json())
     .data[0] as { website_id: number; url: string };
-  expect((await page.request.post(`/api/websites/${tagged.website_id}/tags`, { data: { tagId: tag.id } })).ok()).toBe(
-    true,
-  );
+  expect(
+    (await page.request.post(`/api/websites/${tagged.website_id}/tags`, { data: { tagId: tag.id } })).ok(),
+  ).toBe(true);
 
   // Pages of ten.
   await page.goto('/websites?pageSize=10');

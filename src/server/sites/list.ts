@@ -35,11 +35,9 @@ export function siteFilters(q: Pick<Query, 'q' | 'serverId' | 'tagId' | 'status'
       : []),
     ...(q.monitor === 'none'
       ? [sql`not exists (${monitorOf(r)})`]
-      : q.monitor === 'paused'
-        ? [sql`exists (${monitorOf(r, sql`m.status = 'paused'`)})`]
-        : q.monitor
-          ? [sql`exists (${monitorOf(r, sql`m.status = ${q.monitor}`)})`]
-          : []),
+      : q.monitor
+        ? [sql`exists (${monitorOf(r, sql`m.status = ${q.monitor}`)})`]
+        : []),
   ];
 }
 
