@@ -60,8 +60,10 @@ async function seedFleet(target: DbTarget, s: ClientsCentreScale): Promise<numbe
       from websites w`);
     // Nine sites in ten have a Better Uptime monitor (with figures); a few monitors match no site.
     await db.execute(sql`
-      insert into provider_records (provider, kind, external_id, data, synced_at)
-      select 'betteruptime', 'monitors', g::text, jsonb_build_object('id', g::text, 'attributes',
+      insert into provider_records (provider, kind, external_id, domain, status, data, synced_at)
+      select 'betteruptime', 'monitors', g::text,
+        case when g <= ${s.sites} then 'site-' || g || '.example' else 'gone-' || g || '.example' end,
+        case when g % 97 = 0 then 'down' else 'up' end, jsonb_build_object('id', g::text, 'attributes',
         jsonb_build_object('url', 'https://' || case when g <= ${s.sites} then 'site-' || g || '.example' else 'gone-' || g || '.example' end,
           'pronounceable_name', 'Monitor ' || g, 'status', case when g % 97 = 0 then 'down' else 'up' end)), ${now}
       from generate_series(1, ${s.sites + 20}) g where g % 10 <> 0 or g > ${s.sites}`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_INVALID } from './auth';
+import { filterEnum, filterId, listQuery, pageMeta } from './lists';
 import { tag } from './tags';
 
 export const CLIENT_STATUSES = ['active', 'inactive', 'archived'] as const;
@@ -96,3 +97,14 @@ export const assignWebsitesRequest = z.strictObject({
     .max(1000, 'At most 1,000 websites at a time'),
 });
 export const assignWebsitesResult = z.object({ assigned: z.number().int() });
+export const CLIENT_SORTS = ['name', 'company', 'status', 'createdAt'] as const;
+export const CLIENT_FILTER_KEYS = ['status', 'tagId'];
+/** GET /api/clients: every client, or with paging, `q`, `status` or `tagId` one page. */
+export const clientListQuery = listQuery(CLIENT_SORTS, {
+  status: filterEnum('status', CLIENT_STATUSES).optional(),
+  tagId: filterId('tagId').optional(),
+});
+export type ClientListQuery = z.input<typeof clientListQuery>;
+export const clientPage = z.object({ data: z.array(client), ...pageMeta });
+export type ClientPage = z.infer<typeof clientPage>;
+export const clientListResponse = z.union([clientPage, clientList]);

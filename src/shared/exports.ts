@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fleetFilters } from './sites';
 
 const optionalId = (name: string) =>
   z.coerce
@@ -13,6 +14,9 @@ export const websitesExportQuery = z.strictObject({
   serverId: optionalId('serverId'),
   tagId: optionalId('tagId'),
   clientId: optionalId('clientId'),
+  /** The Websites list's other filters: the site's status and its monitor (as GET /api/sites). */
+  status: fleetFilters.status,
+  monitor: fleetFilters.monitor,
 });
 export type WebsitesExportQuery = z.output<typeof websitesExportQuery>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { cacheMeta } from './servers';
+import { filterEnum, listQuery, pageMeta } from './lists';
+import { cacheMeta, refreshQuery } from './servers';
 
 export const monitorStatuses = [
   'up',
@@ -37,6 +38,17 @@ export const monitor = z.object({
 export type Monitor = z.infer<typeof monitor>;
 
 export const monitorList = z.object({ data: z.array(monitor), ...cacheMeta });
+
+export const MONITOR_SORTS = ['name', 'status'] as const;
+export const MONITOR_FILTER_KEYS = ['status'];
+/** GET /api/monitors: the spec's whole list, or with paging, `q` or `status` one page. */
+export const monitorListQuery = listQuery(MONITOR_SORTS, {
+  ...refreshQuery.shape,
+  status: filterEnum('status', monitorStatuses).optional(),
+});
+export const monitorPage = z.object({ data: z.array(monitor), ...pageMeta, ...cacheMeta });
+export type MonitorPage = z.infer<typeof monitorPage>;
+export const monitorListResponse = z.union([monitorPage, monitorList]);
 
 export const monitorDataEntry = z.object({
   status: z.enum(['up', 'down', 'paused', 'other']),

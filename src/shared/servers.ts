@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuery, pageMeta } from './lists';
 
 /** A GridPane server as our API gives it (spec §3), with the derived fields filled in. */
 export const server = z.object({
@@ -43,3 +44,21 @@ export const serverDetail = z.object({ data: server, ...cacheMeta });
 export const refreshQuery = z.strictObject({
   refresh: z.enum(['true', 'false'], { error: 'refresh must be true or false' }).optional(),
 });
+
+export const SERVER_SORTS = ['label', 'status', 'sites'] as const;
+export const SERVER_FILTER_KEYS = ['status'];
+/** GET /api/servers: the spec's whole list, or with paging, `q` or `status` one page. */
+export const serverListQuery = listQuery(SERVER_SORTS, {
+  ...refreshQuery.shape,
+  status: z.string().trim().min(1, 'status must not be empty').max(50, 'status is too long').optional(),
+});
+export type ServerListQuery = z.input<typeof serverListQuery>;
+export const serverPage = z.object({
+  data: z.array(server),
+  ...pageMeta,
+  /** Servers per status (for the status filter), before any filter. */
+  statuses: z.array(z.object({ id: z.string(), label: z.string(), count: z.number().int() })),
+  ...cacheMeta,
+});
+export type ServerPage = z.infer<typeof serverPage>;
+export const serverListResponse = z.union([serverPage, serverList]);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { cacheMeta } from './servers';
+import { filterEnum, filterId, listOption, listQuery, pageMeta } from './lists';
+import { cacheMeta, refreshQuery } from './servers';
+import { tag } from './tags';
 
 /** A hosting-provider site (spec §3) plus the id of our internal website record. */
 export const site = z.object({
@@ -18,6 +20,52 @@ export const site = z.object({
 export type Site = z.infer<typeof site>;
 
 export const siteList = z.object({ data: z.array(site), ...cacheMeta });
+
+export const SITE_STATUSES = ['active', 'pending', 'error'] as const;
+/** The site's monitor (matched by normalised domain): its status, or `none` for no monitor. */
+export const SITE_MONITOR_FILTERS = ['up', 'down', 'paused', 'none'] as const;
+export const SITE_SORTS = ['url', 'status', 'server'] as const;
+
+/** The filters of the sites and websites lists (their presence asks for a page). */
+export const fleetFilters = {
+  serverId: filterId('serverId').optional(),
+  tagId: filterId('tagId').optional(),
+  status: filterEnum('status', SITE_STATUSES).optional(),
+  monitor: filterEnum('monitor', SITE_MONITOR_FILTERS).optional(),
+};
+export const FLEET_FILTER_KEYS = Object.keys(fleetFilters);
+
+/** GET /api/sites: the spec's whole list, or with paging or filters one page. */
+export const siteListQuery = listQuery(SITE_SORTS, { ...refreshQuery.shape, ...fleetFilters });
+export type SiteListQuery = z.input<typeof siteListQuery>;
+
+export const siteMonitor = z.object({
+  /** As in the spec's monitor-data map. */
+  status: z.enum(['up', 'down', 'paused', 'other']),
+  /** 30-day uptime in percent; null until measured. */
+  uptime: z.number().nullable(),
+});
+
+/** A row of the Websites page: the site joined in SQL to our website, its tags and its monitor. */
+export const siteRow = site.extend({
+  website_name: z.string().nullable(),
+  tags: z.array(tag),
+  monitor: siteMonitor.nullable(),
+});
+export type SiteRow = z.infer<typeof siteRow>;
+
+export const sitePage = z.object({ data: z.array(siteRow), ...pageMeta, ...cacheMeta });
+export type SitePage = z.infer<typeof sitePage>;
+/** The page first: a union takes the first shape that fits, and the whole list fits both. */
+export const siteListResponse = z.union([sitePage, siteList]);
+
+/** GET /api/sites/options: the filter menus (servers matching `q`, at most 50; every tag). */
+export const siteOptionsQuery = z.strictObject({
+  q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  serverId: filterId('serverId').optional(),
+});
+export const siteOptions = z.object({ servers: z.array(listOption), tags: z.array(listOption) });
+export type SiteOptions = z.infer<typeof siteOptions>;
 export const siteDetail = z.object({ data: site, ...cacheMeta });
 
 /** HD Snapshot facts of one site (spec §3 "Site snapshot") plus the whole payload as received. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam } from './ids';
+import { pageMeta, pageParam, pageSizeParam, qParam, sortParam } from './lists';
 
 export const TASK_STATUSES = ['todo', 'in-progress', 'review', 'completed'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -121,8 +122,17 @@ export const task = z.object({
 export type Task = z.infer<typeof task>;
 export const taskList = z.array(task);
 
-/** GET /api/tasks filters; all optional (the page filters client-side). */
+export const TASK_SORTS = ['due', 'priority', 'status', 'title', 'createdAt'] as const;
+
+/**
+ * GET /api/tasks filters, all optional. The filters alone keep the whole-list answer they always had;
+ * `page`, `pageSize`, `q` or `sort` ask for a page.
+ */
 export const taskListQuery = z.strictObject({
+  page: pageParam.optional(),
+  pageSize: pageSizeParam.optional(),
+  q: qParam.optional(),
+  sort: sortParam(TASK_SORTS).optional(),
   status: z.enum(TASK_STATUSES, { error: TASK_STATUS_INVALID }).optional(),
   priority: z.enum(TASK_PRIORITIES, { error: TASK_PRIORITY_INVALID }).optional(),
   assigneeId: idParam.optional(),
@@ -130,3 +140,17 @@ export const taskListQuery = z.strictObject({
   websiteId: idParam.optional(),
 });
 export type TaskListQuery = z.output<typeof taskListQuery>;
+
+export const taskPage = z.object({
+  data: z.array(task),
+  ...pageMeta,
+  /** Every task per status, before any filter (the page's counters). */
+  counts: z.object({
+    todo: z.number().int(),
+    'in-progress': z.number().int(),
+    review: z.number().int(),
+    completed: z.number().int(),
+  }),
+});
+export type TaskPage = z.infer<typeof taskPage>;
+export const taskListResponse = z.union([taskPage, taskList]);

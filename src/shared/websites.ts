@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { listQuery, pageMeta } from './lists';
+import { fleetFilters, siteMonitor } from './sites';
 import { tag } from './tags';
 
 /** Our own record of a provider site (decisions.md §3). */
@@ -45,3 +47,15 @@ export const websiteOption = z.object({
 });
 export type WebsiteOption = z.infer<typeof websiteOption>;
 export const websiteOptions = z.object({ data: z.array(websiteOption), total: z.number().int() });
+export const WEBSITE_SORTS = ['name', 'domain', 'status'] as const;
+/** GET /api/websites: the whole list, or with paging or the fleet filters one page. */
+export const websiteListQuery = listQuery(WEBSITE_SORTS, fleetFilters);
+/** A row of a websites page: the website, its server's label and its monitor, joined in SQL. */
+export const websiteRow = website.extend({
+  serverLabel: z.string().nullable(),
+  monitor: siteMonitor.nullable(),
+});
+export type WebsiteRow = z.infer<typeof websiteRow>;
+export const websitePage = z.object({ data: z.array(websiteRow), ...pageMeta });
+export type WebsitePage = z.infer<typeof websitePage>;
+export const websiteListResponse = z.union([websitePage, websiteList]);

@@ -4,14 +4,17 @@ import { z } from 'zod';
 import {
   assignWebsitesRequest,
   assignWebsitesResult,
+  CLIENT_FILTER_KEYS,
   client,
-  clientList,
+  clientListQuery,
+  clientListResponse,
   clientRequest,
   clientWebsiteList,
 } from '../../shared/clients';
 import { idParams } from '../../shared/ids';
+import { wantsPage } from '../../shared/lists';
 import type { Services } from '../services';
-import { createClient, deleteClient, getClient, listClients, updateClient } from './service';
+import { createClient, deleteClient, getClient, listClientPage, listClients, updateClient } from './service';
 import { assignWebsites, listClientWebsites } from './websites';
 
 // The tag routes of clients (/api/clients/{id}/tags) come from the taggable-resource registry in tags/.
@@ -19,7 +22,12 @@ export async function clientRoutes(app: FastifyInstance, services: Services): Pr
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = services;
 
-  r.get('/api/clients', { schema: { response: { 200: clientList } } }, async () => listClients(db));
+  r.get(
+    '/api/clients',
+    { schema: { querystring: clientListQuery, response: { 200: clientListResponse } } },
+    async (request) =>
+      wantsPage(request.query, CLIENT_FILTER_KEYS) ? listClientPage(db, request.query) : listClients(db),
+  );
 
   r.get('/api/clients/:id', { schema: { params: idParams, response: { 200: client } } }, async (request) =>
     getClient(db, request.params.id),

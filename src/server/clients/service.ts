@@ -1,10 +1,13 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import type { Client, ClientInput } from '../../shared/clients';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Client, ClientInput, ClientPage, clientListQuery } from '../../shared/clients';
+import { pageOf, parseSort } from '../../shared/lists';
 import type { Tag } from '../../shared/tags';
 import { type Actor, recordActivity } from '../activity/service';
 import type { Db } from '../db/client';
-import { type ClientRow, clients } from '../db/schema';
+import { type ClientRow, clients, clientTags } from '../db/schema';
 import { notFound } from '../http/errors';
+import { likePattern } from '../lists/sql';
 import { type TaggableResource, taggableResources, tagsByResource } from '../tags/resources';
 
 const clientsResource = taggableResources.find((r) => r.type === 'clients') as TaggableResource;
@@ -86,5 +89,61 @@ function toClient(row: ClientRow, tags: Tag[]): Client {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     tags,
+  };
+}
+
+/** One page of clients, filtered, sorted and counted in SQL; tags for the page's rows only. */
+export async function listClientPage(db: Db, query: z.output<typeof clientListQuery>): Promise<ClientPage> {
+  const { page, pageSize, offset } = pageOf(query);
+  const sort = parseSort(query.sort ?? 'name');
+  const like = query.q ? likePattern(query.q) : null;
+  const filters = [
+    like
+      ? or(
+          sql`lower(${clients.name}) like ${like}`,
+          sql`lower(${clients.email}) like ${like}`,
+          sql`lower(${clients.company}) like ${like}`,
+        )
+      : undefined,
+    query.status ? eq(clients.status, query.status) : undefined,
+    query.tagId
+      ? inArray(
+          clients.id,
+          db.select({ id: clientTags.clientId }).from(clientTags).where(eq(clientTags.tagId, query.tagId)),
+        )
+      : undefined,
+  ].filter((f): f is SQL => Boolean(f));
+  const dir = sort.desc ? desc : asc;
+  const first =
+    sort.field === 'company'
+      ? sql`lower(coalesce(${clients.company}, ''))`
+      : sort.field === 'status'
+        ? sql`${clients.status}`
+        : sort.field === 'createdAt'
+          ? sql`${clients.createdAt}`
+          : sql`lower(${clients.name})`;
+  const cond = filters.length ? and(...filters) : undefined;
+  const [[matching], [all], found] = await Promise.all([
+    db.select({ n: count() }).from(clients).where(cond),
+    db.select({ n: count() }).from(clients),
+    db
+      .select()
+      .from(clients)
+      .where(cond)
+      .orderBy(dir(first), dir(sql`lower(${clients.name})`), asc(clients.id))
+      .limit(pageSize)
+      .offset(offset),
+  ]);
+  const tagsOf = await tagsByResource(
+    db,
+    clientsResource,
+    found.map((c) => c.id),
+  );
+  return {
+    data: found.map((row) => toClient(row, tagsOf.get(row.id) ?? [])),
+    total: Number(matching?.n ?? 0),
+    overall: Number(all?.n ?? 0),
+    page,
+    pageSize,
   };
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { checkResults, checks, providerRecords, websiteFacts, websites } from '../db/schema';
+import { listColumns } from '../provider-cache/columns';
 
 // A website belongs to at most one client; the client page lists each with how it is watched,
 // its 30-day figures, versions and server.
@@ -42,6 +43,10 @@ beforeAll(async () => {
     site[domain] = w!.id;
   }
   const at = t.clock.now();
+  const shopMonitor = {
+    id: '900',
+    attributes: { url: 'https://www.dental-shop.example/', pronounceable_name: 'Shop', status: 'up' },
+  };
   await t.db.insert(providerRecords).values([
     {
       provider: 'gridpane',
@@ -54,11 +59,9 @@ beforeAll(async () => {
       provider: 'betteruptime',
       kind: 'monitors',
       externalId: '900',
-      data: {
-        id: '900',
-        attributes: { url: 'https://www.dental-shop.example/', pronounceable_name: 'Shop', status: 'up' },
-      },
+      data: shopMonitor,
       syncedAt: at,
+      ...listColumns({ provider: 'betteruptime', kind: 'monitors' }, shopMonitor),
     },
     {
       provider: 'betteruptime',

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { clients, incidents, providerRecords, tags, websites, websiteTags } from '../db/schema';
+import { listColumns } from '../provider-cache/columns';
 import { neutralise, safeFileName, toCsv } from './csv';
 
 describe('CSV cells', () => {
@@ -58,6 +59,7 @@ beforeAll(async () => {
         environment: 'production',
         serverId: '7',
         clientId: dental!.id,
+        providerSiteId: '1',
       },
       {
         name: '-Other',
@@ -66,6 +68,7 @@ beforeAll(async () => {
         status: 'active',
         environment: 'staging',
         serverId: '8',
+        providerSiteId: '2',
       },
       {
         name: 'Gone',
@@ -77,6 +80,25 @@ beforeAll(async () => {
       },
     ])
     .returning();
+  // The sites as GridPane lists them (one in error) and a monitor on one of them, as a sync writes them.
+  const record = (provider: string, kind: string, externalId: string, data: Record<string, unknown>) => ({
+    provider,
+    kind,
+    externalId,
+    data,
+    syncedAt: new Date(),
+    ...listColumns({ provider, kind }, data),
+  });
+  await t.db
+    .insert(providerRecords)
+    .values([
+      record('gridpane', 'sites', '1', { id: 1, url: 'smile.example', status: 'active', server_id: 7 }),
+      record('gridpane', 'sites', '2', { id: 2, url: 'other.example', status: 'error', server_id: 8 }),
+      record('betteruptime', 'monitors', 'm1', {
+        id: 'm1',
+        attributes: { url: 'https://smile.example', status: 'up' },
+      }),
+    ]);
   const [tag] = await t.db.insert(tags).values({ name: 'vip', color: '#ff0000' }).returning();
   await t.db.insert(websiteTags).values({ websiteId: b!.id, tagId: tag!.id });
   await t.db.insert(incidents).values({
@@ -123,6 +145,18 @@ describe('CSV exports', () => {
     const [dental] = await t.db.select().from(clients).where(eq(clients.name, 'Dental, Co'));
     expect(await only(`clientId=${dental!.id}`)).toEqual([expect.stringMatching(/^smile\.example,/)]);
     expect((await get('/api/websites/export.csv?serverId=abc')).statusCode).toBe(400);
+  });
+
+  it("applies the list's status and monitor filters too", async () => {
+    const only = async (query: string) =>
+      lines((await get(`/api/websites/export.csv?${query}`)).body)
+        .slice(1)
+        .map((r) => r.split(',')[0]);
+    expect(await only('status=error')).toEqual(['other.example']);
+    expect(await only('monitor=up')).toEqual(['smile.example']);
+    expect(await only('monitor=none')).toEqual(['other.example']);
+    expect(await only('monitor=down')).toEqual([]);
+    expect((await get('/api/websites/export.csv?monitor=sideways')).statusCode).toBe(400);
   });
 
   it('exports the clients, formulas neutralised and line breaks quoted', async () => {

@@ -3,6 +3,7 @@ import type { WebsitesExportQuery } from '../../shared/exports';
 import { clients, providerRecords, websites, websiteTags } from '../db/schema';
 import { listIncidents } from '../incidents/service';
 import type { Services } from '../services';
+import { siteFilters } from '../sites/list';
 import { type TaggableResource, taggableResources, tagsByResource } from '../tags/resources';
 import { type Cell, toCsv } from './csv';
 
@@ -36,6 +37,11 @@ export async function websitesCsv(services: Services, q: WebsitesExportQuery): P
         like ? or(ilike(websites.domain, like), ilike(websites.name, like)) : undefined,
         q.serverId ? eq(websites.serverId, String(q.serverId)) : undefined,
         q.clientId ? eq(websites.clientId, q.clientId) : undefined,
+        q.status || q.monitor
+          ? sql`exists (select 1 from provider_records r where r.external_id = ${websites.providerSiteId}
+              and ${websites.integrationProvider} = 'gridpane'
+              and ${sql.join(siteFilters({ status: q.status, monitor: q.monitor }), sql` and `)})`
+          : undefined,
         q.tagId
           ? exists(
               db

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Coverage } from '../../shared/fleet';
 import { rowsOf } from '../maintenance/coverage';
-import { monitorDomainSql } from '../monitors/by-domain';
 import type { Services } from '../services';
 
 type Row = Record<string, unknown> & { total: number };
@@ -13,20 +12,20 @@ type Row = Record<string, unknown> & { total: number };
  */
 export async function coverage(services: Services, limit: number): Promise<Coverage> {
   const { db } = services;
-  const monitors = sql`select r.external_id as id, ${monitorDomainSql('r')} as domain,
+  const monitors = sql`select r.external_id as id, r.domain,
       r.data->'attributes'->>'url' as url,
       coalesce(nullif(r.data->'attributes'->>'pronounceable_name', ''), r.data->'attributes'->>'url') as name
     from provider_records r where r.provider = 'betteruptime' and r.kind = 'monitors'`;
   const list = async (query: ReturnType<typeof sql>) =>
     rowsOf<Row>(await db.execute(sql`select *, count(*) over () as total from (${query}) x limit ${limit}`));
   const [unmonitored, unmatched, failing, orphans] = await Promise.all([
-    list(sql`with m as materialized (${monitors})
+    list(sql`with m as (${monitors})
       select w.id as website_id, w.domain from websites w
       where not w.removed
         and not exists (select 1 from checks c where c.website_id = w.id)
         and not exists (select 1 from m where m.domain = w.domain)
       order by w.domain`),
-    list(sql`with m as materialized (${monitors})
+    list(sql`with m as (${monitors})
       select m.id, m.url, m.name from m
       where not exists (select 1 from websites w where w.domain = m.domain and not w.removed)
       order by lower(m.name), m.id`),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { checks, clients, providerRecords, tags, websiteFacts, websites, websiteTags } from '../db/schema';
+import { listColumns } from '../provider-cache/columns';
 
 // The fleet view counts versions across the sites the filters select and flags what is behind;
 // coverage lists what nobody watches, matches, hears from or owns.
@@ -66,13 +67,18 @@ beforeAll(async () => {
     confirmations: 2,
     websiteId: id['a.example']!,
   });
-  const monitor = (externalId: string, url: string) => ({
-    provider: 'betteruptime',
-    kind: 'monitors',
-    externalId,
-    data: { id: externalId, attributes: { url, pronounceable_name: '', status: 'up' } },
-    syncedAt: t.clock.now(),
-  });
+  // As a sync writes them: the JSON and its list columns (the normalised domain among them).
+  const monitor = (externalId: string, url: string) => {
+    const data = { id: externalId, attributes: { url, pronounceable_name: '', status: 'up' } };
+    return {
+      provider: 'betteruptime',
+      kind: 'monitors',
+      externalId,
+      data,
+      syncedAt: t.clock.now(),
+      ...listColumns({ provider: 'betteruptime', kind: 'monitors' }, data),
+    };
+  };
   await t.db
     .insert(providerRecords)
     .values([

@@ -3,14 +3,6 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../maintenance/coverage';
 import { figuresKey, type MonitorFigures } from './figures';
 
-/**
- * The product's one URL normalisation (shared/domains.ts) in SQL, over a Better Uptime monitor row's
- * URL: lowercase, no scheme, no leading "www.", no trailing slash. Monitors match websites with it.
- */
-export const monitorDomainSql = (alias: string) =>
-  sql.raw(`regexp_replace(regexp_replace(regexp_replace(lower(trim(${alias}.data->'attributes'->>'url')),
-    '^[a-z][a-z0-9+.-]*://', ''), '^www\\.', ''), '/+$', '')`);
-
 export type DomainMonitor = {
   id: string;
   name: string;
@@ -19,20 +11,20 @@ export type DomainMonitor = {
   figures: MonitorFigures | null;
 };
 
-/** Better Uptime monitors (with their cached 30-day figures) whose URL is one of these domains. */
+/** Better Uptime monitors (with their cached 30-day figures) whose URL is one of these domains (indexed). */
 export async function monitorsByDomain(db: Db, domains: string[]): Promise<Map<string, DomainMonitor>> {
   const out = new Map<string, DomainMonitor>();
   if (domains.length === 0) return out;
   const rows = rowsOf<{ id: string; name: string; domain: string; status: string; figures: unknown }>(
     await db.execute(sql`
-      select r.external_id as id, ${monitorDomainSql('r')} as domain,
+      select r.external_id as id, r.domain,
         coalesce(nullif(r.data->'attributes'->>'pronounceable_name', ''), r.data->'attributes'->>'url') as name,
         r.data->'attributes'->>'status' as status, f.data as figures
       from provider_records r
       left join provider_records f on f.provider = ${figuresKey.provider} and f.kind = ${figuresKey.kind}
         and f.external_id = r.external_id
       where r.provider = 'betteruptime' and r.kind = 'monitors'
-        and ${monitorDomainSql('r')} in (${sql.join(
+        and r.domain in (${sql.join(
           [...new Set(domains)].map((d) => sql`${d}`),
           sql`, `,
         )})

@@ -1,18 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { monitorData, monitorList, updateResponseTimesResponse } from '../../shared/monitors';
-import { refreshQuery } from '../../shared/servers';
+import { wantsPage } from '../../shared/lists';
+import {
+  MONITOR_FILTER_KEYS,
+  monitorData,
+  monitorListQuery,
+  monitorListResponse,
+  updateResponseTimesResponse,
+} from '../../shared/monitors';
 import { loadSettings } from '../integrations/service';
 import type { Services } from '../services';
 import { FIGURES_JOB } from './figures';
-import { listMonitors, monitorData as readMonitorData } from './service';
+import { listMonitorPage, listMonitors, monitorData as readMonitorData } from './service';
 
 export async function monitorRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/monitors',
-    { schema: { querystring: refreshQuery, response: { 200: monitorList } } },
-    async (request) => listMonitors(services, request.query.refresh === 'true'),
+    { schema: { querystring: monitorListQuery, response: { 200: monitorListResponse } } },
+    async (request) =>
+      wantsPage(request.query, MONITOR_FILTER_KEYS)
+        ? listMonitorPage(services, request.query)
+        : listMonitors(services, request.query.refresh === 'true'),
   );
   r.post(
     '/api/monitors/update-response-times',

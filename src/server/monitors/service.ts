@@ -1,8 +1,12 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { normaliseDomain } from '../../shared/domains';
-import type { Monitor as MonitorView } from '../../shared/monitors';
+import { pageOf, parseSort } from '../../shared/lists';
+import type { MonitorPage, Monitor as MonitorView, monitorListQuery } from '../../shared/monitors';
 import { loadSettings } from '../integrations/service';
+import { count, direction, json, likePattern, rows, where } from '../lists/sql';
 import { cacheMeta, serveCached } from '../provider-cache/serve';
-import { readCache, readCacheMap } from '../provider-cache/service';
+import { readCache, readCacheMap, readCacheState } from '../provider-cache/service';
 import type { Monitor } from '../providers/betteruptime/types';
 import type { Services } from '../services';
 import { websiteIdsByDomain } from '../websites/service';
@@ -22,20 +26,81 @@ export async function listMonitors(services: Services, refresh: boolean) {
     syncing: () => monitorsSyncing(services),
   });
   const [figures, websites] = await Promise.all([figuresById(services), websiteIdsByDomain(services.db)]);
-  const data: MonitorView[] = served.state.items.map((m) => {
-    const f = figures.get(m.id);
-    const { regions: _, ...attributes } = m.attributes;
-    return {
-      id: m.id,
-      attributes: { ...attributes, uptime: f?.uptime ?? null },
-      cachedUptime: f?.uptime ?? null,
-      cachedAvgResponse: f?.avgResponseMs ?? null,
-      figuresAt: f?.at ?? null,
-      websiteId: websites.get(normaliseDomain(m.attributes.url)) ?? null,
-    };
-  });
+  const data: MonitorView[] = served.state.items.map((m) =>
+    toView(m, figures.get(m.id), websites.get(normaliseDomain(m.attributes.url)) ?? null),
+  );
   data.sort((a, b) => a.attributes.pronounceable_name.localeCompare(b.attributes.pronounceable_name));
   return { data, ...cacheMeta(served) };
+}
+
+/** One page of Better Uptime's monitors, filtered, sorted and counted in SQL; figures for its rows only. */
+export async function listMonitorPage(
+  services: Services,
+  query: z.output<typeof monitorListQuery>,
+): Promise<MonitorPage> {
+  await loadSettings(services, 'betteruptime');
+  const served = await serveCached<never>(services.db, monitorsKey, {
+    refresh: query.refresh === 'true',
+    sync: () => syncMonitors(services, { figures: true }),
+    answerWithinMs: services.config.refreshAnswerMs,
+    syncing: () => monitorsSyncing(services),
+    read: readCacheState,
+  });
+  const { page, pageSize, offset } = pageOf(query);
+  const sort = parseSort(query.sort ?? 'name');
+  const scope = sql`r.provider = 'betteruptime' and r.kind = 'monitors'`;
+  const filters = [
+    scope,
+    query.q ? sql`r.search like ${likePattern(query.q)}` : undefined,
+    query.status ? sql`r.status = ${query.status}` : undefined,
+  ];
+  const first = sort.field === 'status' ? sql`r.status` : sql`null::text`;
+  const dir = direction(sort.desc);
+  const { db } = services;
+  const [total, overall, found] = await Promise.all([
+    count(db, sql`select count(*) as n from provider_records r ${where(filters)}`),
+    query.q || query.status
+      ? count(db, sql`select count(*) as n from provider_records r where ${scope}`)
+      : null,
+    rows<{ data: unknown; figures: unknown; website_id: number | null }>(
+      db,
+      // The page is cut on narrow key rows, then only its rows' JSON is read.
+      sql`with page as (
+          select r.external_id, r.domain, ${first} as k1, r.sort_key from provider_records r
+          ${where(filters)}
+          order by ${sort.field === 'name' ? sql`` : sql`k1 ${dir},`} r.sort_key ${dir}, r.external_id ${dir}
+          limit ${pageSize} offset ${offset})
+        select d.data, f.data as figures, w.id as website_id from page p
+        join provider_records d
+          on d.provider = 'betteruptime' and d.kind = 'monitors' and d.external_id = p.external_id
+        left join provider_records f
+          on f.provider = 'betteruptime' and f.kind = 'figures' and f.external_id = p.external_id
+        left join websites w on w.domain = p.domain
+        order by p.k1 ${dir}, p.sort_key ${dir}, p.external_id ${dir}`,
+    ),
+  ]);
+  return {
+    data: found.map((r) =>
+      toView(json<Monitor>(r.data), r.figures ? json<MonitorFigures>(r.figures) : undefined, r.website_id),
+    ),
+    total,
+    overall: overall ?? total,
+    page,
+    pageSize,
+    ...cacheMeta(served),
+  };
+}
+
+function toView(m: Monitor, f: MonitorFigures | undefined, websiteId: number | null): MonitorView {
+  const { regions: _, ...attributes } = m.attributes;
+  return {
+    id: m.id,
+    attributes: { ...attributes, uptime: f?.uptime ?? null },
+    cachedUptime: f?.uptime ?? null,
+    cachedAvgResponse: f?.avgResponseMs ?? null,
+    figuresAt: f?.at ?? null,
+    websiteId: websiteId === null ? null : Number(websiteId),
+  };
 }
 
 /** The spec's monitor-data map: status and uptime per normalised domain, from the cache only. */

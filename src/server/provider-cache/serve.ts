@@ -1,6 +1,8 @@
 import type { Db } from '../db/client';
 import { type CacheKey, type CacheState, readCache } from './service';
 
+type Read<T> = (db: Db, key: CacheKey) => Promise<CacheState<T>>;
+
 export type Served<T> = { state: CacheState<T>; cached: boolean; refreshing: boolean };
 
 /**
@@ -18,9 +20,12 @@ export async function serveCached<T>(
     answerWithinMs: number;
     /** Whether this provider's sync waits or runs now (in the background, for another page, anywhere). */
     syncing: () => Promise<boolean>;
+    /** How the cache is read: all items (the spec's whole lists), or only its state (paged lists). */
+    read?: Read<T>;
   },
 ): Promise<Served<T>> {
-  const before = await readCache<T>(db, key);
+  const read: Read<T> = opts.read ?? readCache;
+  const before = await read(db, key);
   if (!opts.refresh && before.syncedAt)
     return { state: before, cached: true, refreshing: await opts.syncing() };
   const sync = opts.sync();
@@ -34,7 +39,7 @@ export async function serveCached<T>(
     const error = err instanceof Error ? err.message : String(err);
     return { state: { ...before, error }, cached: true, refreshing: false };
   }
-  const after = await readCache<T>(db, key);
+  const after = await read(db, key);
   return { state: after, cached: after.syncedAt === before.syncedAt, refreshing: false };
 }
 

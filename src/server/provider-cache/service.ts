@@ -1,6 +1,7 @@
-import { and, eq, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { providerRecords, providerSyncs } from '../db/schema';
+import { listColumns } from './columns';
 
 /** Provider data as the pages read it: never fetched on a page view, only by syncs. */
 export type CacheState<T> = {
@@ -39,6 +40,18 @@ export async function readCache<T>(db: Db, key: CacheKey): Promise<CacheState<T>
   };
 }
 
+/** The cache's state without its items: a paged list reads its rows in SQL. */
+export async function readCacheState(db: Db, key: CacheKey): Promise<CacheState<never>> {
+  const sync = await syncRow(db, key);
+  return {
+    items: [],
+    syncedAt: sync?.syncedAt ?? null,
+    partial: sync?.partial ?? false,
+    error: sync?.error ?? null,
+    errorAt: sync?.errorAt ?? null,
+  };
+}
+
 /** The cached items keyed by their provider id. */
 export async function readCacheMap<T>(db: Db, key: CacheKey): Promise<Map<string, T>> {
   const rows = await db
@@ -66,6 +79,11 @@ export async function readCacheItem<T>(db: Db, key: CacheKey, externalId: string
 /**
  * Stores a fresh list in one transaction. A complete list replaces the cache; a partial one (a later
  * page failed) only adds and updates, so good rows are never lost to a half-read (R2, R4).
+ *
+ * Linear in the list: rows go in as JSON batches unpacked by jsonb_to_recordset (one statement per
+ * batch, however many rows), and a complete list deletes what it no longer holds by primary key, so no
+ * statement costs the table's size times the list's. A big write refreshes the table's statistics
+ * (PGlite has no autovacuum) so that the list queries keep their index plans.
  */
 export async function writeCache<T>(
   db: Db,
@@ -75,28 +93,56 @@ export async function writeCache<T>(
   outcome: { partial: boolean; error?: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const ids = items.map((i) => i.id);
-    if (!outcome.partial) {
-      const scope = and(eq(providerRecords.provider, key.provider), eq(providerRecords.kind, key.kind));
-      await tx
-        .delete(providerRecords)
-        .where(ids.length ? and(scope, notInArray(providerRecords.externalId, ids)) : scope);
+    const seen = new Set<string>();
+    const rows: Record<string, unknown>[] = [];
+    // A provider listing one id twice: the last copy wins, as it did row by row.
+    for (let i = items.length - 1; i >= 0; i--) {
+      const it = items[i]!;
+      if (seen.has(it.id)) continue;
+      seen.add(it.id);
+      const c = listColumns(key, it.data);
+      rows.push({
+        external_id: it.id,
+        data: it.data,
+        domain: c.domain,
+        sort_key: c.sortKey,
+        status: c.status,
+        parent_id: c.parentId,
+        search: c.search,
+      });
     }
-    for (let i = 0; i < items.length; i += 500) {
-      const chunk = items.slice(i, i + 500).map((it) => ({
-        provider: key.provider,
-        kind: key.kind,
-        externalId: it.id,
-        data: it.data as Record<string, unknown>,
-        syncedAt: at,
-      }));
-      await tx
-        .insert(providerRecords)
-        .values(chunk)
-        .onConflictDoUpdate({
-          target: [providerRecords.provider, providerRecords.kind, providerRecords.externalId],
-          set: { data: sqlExcluded('data'), syncedAt: at },
-        });
+    for (let i = 0; i < rows.length; i += BATCH) {
+      const batch = JSON.stringify(rows.slice(i, i + BATCH));
+      await tx.execute(sql`
+        insert into provider_records
+          (provider, kind, external_id, data, synced_at, domain, sort_key, status, parent_id, search)
+        select ${key.provider}, ${key.kind}, r.external_id, r.data, ${at.toISOString()}::timestamptz,
+          r.domain, r.sort_key, r.status, r.parent_id, r.search
+        from jsonb_to_recordset(${batch}::jsonb) as r(external_id text, data jsonb, domain text,
+          sort_key text, status text, parent_id text, search text)
+        on conflict (provider, kind, external_id) do update set data = excluded.data,
+          synced_at = excluded.synced_at, domain = excluded.domain, sort_key = excluded.sort_key,
+          status = excluded.status, parent_id = excluded.parent_id, search = excluded.search`);
+    }
+    if (!outcome.partial) {
+      // What the list no longer holds, found with a hash set here rather than by a planner that may
+      // nest-loop 20,000 ids against 20,000 rows before the table has statistics.
+      const present = await tx
+        .select({ id: providerRecords.externalId })
+        .from(providerRecords)
+        .where(and(eq(providerRecords.provider, key.provider), eq(providerRecords.kind, key.kind)));
+      const gone = present.map((r) => r.id).filter((id) => !seen.has(id));
+      for (let i = 0; i < gone.length; i += BATCH) {
+        await tx
+          .delete(providerRecords)
+          .where(
+            and(
+              eq(providerRecords.provider, key.provider),
+              eq(providerRecords.kind, key.kind),
+              inArray(providerRecords.externalId, gone.slice(i, i + BATCH)),
+            ),
+          );
+      }
     }
     const sync = {
       syncedAt: at,
@@ -112,7 +158,12 @@ export async function writeCache<T>(
         set: { ...sync, generation: sql`${providerSyncs.generation} + 1` },
       });
   });
+  if (items.length >= ANALYZE_FROM) await db.execute(sql`analyze provider_records`);
 }
+
+const BATCH = 2000;
+/** Writes of this many rows or more refresh the planner's statistics. */
+const ANALYZE_FROM = 500;
 
 /**
  * One cheap read that says whether any of these caches changed: the generation of each (bumped by every
@@ -144,5 +195,3 @@ export async function recordCacheError(db: Db, key: CacheKey, error: string, at:
       set: { error, errorAt: at },
     });
 }
-
-const sqlExcluded = (column: string) => sql.raw(`excluded.${column}`);

@@ -1,10 +1,11 @@
-import { and, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, like, or } from 'drizzle-orm';
 import type { SearchItem } from '../../shared/search';
 import type { Server } from '../../shared/servers';
-import { clients, tasks, websites } from '../db/schema';
+import { clients, providerRecords, tasks, websites } from '../db/schema';
 import { gridpaneServers } from '../integrations/gridpane-sync';
+import { likePattern } from '../lists/sql';
 import { monitorsKey } from '../monitors/sync';
-import { readCache } from '../provider-cache/service';
+import type { CacheKey } from '../provider-cache/service';
 import type { Monitor } from '../providers/betteruptime/types';
 import type { Services } from '../services';
 import { rank } from './rank';
@@ -14,6 +15,26 @@ const CANDIDATES = 50;
 
 /** LIKE treats % and _ as wildcards: a person typing them means the characters. */
 const pattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Cached provider records matching the query on their list column (`search`, lower-cased name, label,
+ * url, ip): at most CANDIDATES rows, so a fleet of 20,000 costs what a fleet of 20 does.
+ */
+async function cachedMatches<T>(services: Services, key: CacheKey, q: string): Promise<T[]> {
+  const rows = await services.db
+    .select({ data: providerRecords.data })
+    .from(providerRecords)
+    .where(
+      and(
+        eq(providerRecords.provider, key.provider),
+        eq(providerRecords.kind, key.kind),
+        q ? like(providerRecords.search, likePattern(q)) : undefined,
+      ),
+    )
+    .orderBy(asc(providerRecords.sortKey))
+    .limit(CANDIDATES);
+  return rows.map((r) => r.data as T);
+}
 
 /**
  * Global search over clients, websites, servers, monitors and tasks, ranked. Database rows are matched
@@ -38,8 +59,8 @@ export async function search(services: Services, q: string, limit: number): Prom
       .from(tasks)
       .where(q ? or(ilike(tasks.title, p), ilike(tasks.description, p), ilike(tasks.project, p)) : undefined)
       .limit(CANDIDATES),
-    readCache<Server>(db, gridpaneServers),
-    readCache<Monitor>(db, monitorsKey),
+    cachedMatches<Server>(services, gridpaneServers, q),
+    cachedMatches<Monitor>(services, monitorsKey, q),
   ]);
 
   const items: SearchItem[] = [
@@ -57,14 +78,14 @@ export async function search(services: Services, q: string, limit: number): Prom
       description: w.environment === 'staging' ? 'Staging website' : 'Website',
       link: `/websites/internal/${w.id}`,
     })),
-    ...servers.items.map((s) => ({
+    ...servers.map((s) => ({
       id: `server:${s.id}`,
       type: 'server' as const,
       title: s.label,
       description: [s.ip, s.provider?.full_name, s.region_label].filter(Boolean).join(' · ') || 'Server',
       link: `/servers/${s.id}`,
     })),
-    ...monitors.items.map((m) => ({
+    ...monitors.map((m) => ({
       id: `monitor:${m.id}`,
       type: 'monitor' as const,
       title: m.attributes.pronounceable_name || m.attributes.url,

@@ -1,14 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '../../shared/ids';
-import { refreshQuery, serverDetail, serverList } from '../../shared/servers';
+import { wantsPage } from '../../shared/lists';
+import {
+  refreshQuery,
+  SERVER_FILTER_KEYS,
+  serverDetail,
+  serverList,
+  serverListQuery,
+  serverListResponse,
+} from '../../shared/servers';
 import type { Services } from '../services';
-import { getServer, listServers } from './service';
+import { getServer, listServerPage, listServers } from './service';
 
 export async function serverRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const list = { schema: { querystring: refreshQuery, response: { 200: serverList } } };
-  r.get('/api/servers', list, async (request) => listServers(services, request.query.refresh === 'true'));
+  r.get(
+    '/api/servers',
+    { schema: { querystring: serverListQuery, response: { 200: serverListResponse } } },
+    async (request) =>
+      wantsPage(request.query, SERVER_FILTER_KEYS)
+        ? listServerPage(services, request.query)
+        : listServers(services, request.query.refresh === 'true'),
+  );
   // The spec's Integrations page reads the same list under the integration's own path.
   r.get('/api/integrations/gridpane/servers', list, async (request) =>
     listServers(services, request.query.refresh === 'true'),

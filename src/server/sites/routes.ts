@@ -1,9 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '../../shared/ids';
+import { wantsPage } from '../../shared/lists';
 import { refreshQuery } from '../../shared/servers';
-import { siteDetail, siteList, siteSnapshotResponse } from '../../shared/sites';
+import {
+  FLEET_FILTER_KEYS,
+  siteDetail,
+  siteListQuery,
+  siteListResponse,
+  siteOptions,
+  siteOptionsQuery,
+  siteSnapshotResponse,
+} from '../../shared/sites';
 import type { Services } from '../services';
+import { listSitePage, siteOptionsOf } from './list';
 import { getSite, listSites } from './service';
 import { getSiteSnapshot } from './snapshot';
 
@@ -11,8 +21,16 @@ export async function siteRoutes(app: FastifyInstance, services: Services): Prom
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/sites',
-    { schema: { querystring: refreshQuery, response: { 200: siteList } } },
-    async (request) => listSites(services, request.query.refresh === 'true'),
+    { schema: { querystring: siteListQuery, response: { 200: siteListResponse } } },
+    async (request) =>
+      wantsPage(request.query, FLEET_FILTER_KEYS)
+        ? listSitePage(services, request.query)
+        : listSites(services, request.query.refresh === 'true'),
+  );
+  r.get(
+    '/api/sites/options',
+    { schema: { querystring: siteOptionsQuery, response: { 200: siteOptions } } },
+    async (request) => siteOptionsOf(services.db, request.query),
   );
   r.get('/api/sites/:id', { schema: { params: idParams, response: { 200: siteDetail } } }, async (request) =>
     getSite(services, request.params.id),

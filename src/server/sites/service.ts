@@ -3,6 +3,7 @@ import { notFound } from '../http/errors';
 import { gridpaneSites, gridpaneSyncing, syncGridPane } from '../integrations/gridpane-sync';
 import { loadSettings } from '../integrations/service';
 import { cacheMeta, serveCached } from '../provider-cache/serve';
+import { readCacheItem, readCacheState } from '../provider-cache/service';
 import type { GridPaneSite } from '../providers/gridpane/types';
 import type { Services } from '../services';
 import { websiteIdsBySiteId } from '../websites/service';
@@ -23,9 +24,20 @@ export async function listSites(services: Services, refresh: boolean) {
   return { data, ...cacheMeta(served) };
 }
 
+/** One site: a primary-key read of the cache and of its website, whatever the fleet's size. */
 export async function getSite(services: Services, id: number) {
-  const list = await listSites(services, false);
-  const data = list.data.find((s) => s.id === id);
-  if (!data) throw notFound('Site not found');
-  return { ...list, data };
+  await loadSettings(services, 'gridpane');
+  const served = await serveCached<never>(services.db, gridpaneSites, {
+    refresh: false,
+    sync: () => syncGridPane(services),
+    answerWithinMs: services.config.refreshAnswerMs,
+    syncing: () => gridpaneSyncing(services),
+    read: readCacheState,
+  });
+  const site = await readCacheItem<GridPaneSite>(services.db, gridpaneSites, String(id));
+  if (!site) throw notFound('Site not found');
+  const { system_user_id: _, ...rest } = site;
+  const websiteIds = await websiteIdsBySiteId(services.db, 'gridpane', [String(id)]);
+  const data: Site = { ...rest, website_id: websiteIds.get(String(id)) ?? null };
+  return { data, ...cacheMeta(served) };
 }

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../shared/ids';
-import { task, taskList, taskListQuery, taskRequest } from '../../shared/tasks';
+import { PAGING_KEYS } from '../../shared/lists';
+import { task, taskListQuery, taskListResponse, taskRequest } from '../../shared/tasks';
 import type { Services } from '../services';
-import { createTask, deleteTask, listTasks, updateTask } from './service';
+import { createTask, deleteTask, listTaskPage, listTasks, updateTask } from './service';
 
 // Duplicating and ticking a task off are a POST and a PUT from the web: no routes of their own.
 export async function taskRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -13,8 +14,12 @@ export async function taskRoutes(app: FastifyInstance, services: Services): Prom
 
   r.get(
     '/api/tasks',
-    { schema: { querystring: taskListQuery, response: { 200: taskList } } },
-    async (request) => listTasks(db, request.query),
+    { schema: { querystring: taskListQuery, response: { 200: taskListResponse } } },
+    // The filters alone kept their whole-list answer from before paging existed.
+    async (request) =>
+      PAGING_KEYS.some((k) => request.query[k] !== undefined)
+        ? listTaskPage(db, request.query)
+        : listTasks(db, request.query),
   );
 
   r.post('/api/tasks', { schema: { body: taskRequest, response: { 201: task } } }, async (request, reply) =>

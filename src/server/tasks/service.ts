@@ -1,9 +1,11 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Task, TaskInput, TaskListQuery } from '../../shared/tasks';
+import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { pageOf, parseSort } from '../../shared/lists';
+import type { Task, TaskInput, TaskListQuery, TaskPage } from '../../shared/tasks';
 import { type Actor, recordActivity } from '../activity/service';
 import type { Db } from '../db/client';
 import { clients, tasks, users, websites } from '../db/schema';
 import { notFound } from '../http/errors';
+import { likePattern } from '../lists/sql';
 import { assertLinks, isForeignKeyViolation } from './links';
 
 const columns = {
@@ -32,17 +34,75 @@ function selectTasks(db: Db, where?: SQL) {
     .orderBy(statusOrder, sql`${tasks.dueDate} asc nulls last`, asc(tasks.id));
 }
 
-/** Every task (or those matching the filters) with the names of what it links to: one request. */
-export async function listTasks(db: Db, query: TaskListQuery = {}): Promise<Task[]> {
-  const filters = [
+function taskFilters(query: TaskListQuery): SQL[] {
+  const like = query.q ? likePattern(query.q) : null;
+  return [
     query.status && eq(tasks.status, query.status),
     query.priority && eq(tasks.priority, query.priority),
     query.assigneeId && eq(tasks.assigneeId, query.assigneeId),
     query.clientId && eq(tasks.clientId, query.clientId),
     query.websiteId && eq(tasks.websiteId, query.websiteId),
+    like &&
+      or(
+        sql`lower(${tasks.title}) like ${like}`,
+        sql`lower(coalesce(${tasks.description}, '')) like ${like}`,
+        sql`lower(coalesce(${tasks.project}, '')) like ${like}`,
+        sql`lower(coalesce(${clients.name}, '')) like ${like}`,
+      ),
   ].filter((f): f is SQL => Boolean(f));
+}
+
+/** Every task (or those matching the filters) with the names of what it links to: one request. */
+export async function listTasks(db: Db, query: TaskListQuery = {}): Promise<Task[]> {
+  const filters = taskFilters(query);
   const rows = await selectTasks(db, filters.length ? and(...filters) : undefined);
   return rows.map(toTask);
+}
+
+const priorityOrder = sql`case ${tasks.priority} when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end`;
+
+/** One page of tasks, with the per-status counts of every task (the page's counters). */
+export async function listTaskPage(db: Db, query: TaskListQuery): Promise<TaskPage> {
+  const { page, pageSize, offset } = pageOf(query);
+  const sort = parseSort(query.sort ?? 'status');
+  const dir = sort.desc ? desc : asc;
+  const first =
+    sort.field === 'due'
+      ? sql`${tasks.dueDate} ${sql.raw(sort.desc ? 'desc nulls last' : 'asc nulls last')}`
+      : sort.field === 'priority'
+        ? dir(priorityOrder)
+        : sort.field === 'title'
+          ? dir(sql`lower(${tasks.title})`)
+          : sort.field === 'createdAt'
+            ? dir(tasks.createdAt)
+            : dir(statusOrder);
+  const filters = taskFilters(query);
+  const cond = filters.length ? and(...filters) : undefined;
+  const [byStatus, [matching], found] = await Promise.all([
+    db.select({ status: tasks.status, n: count() }).from(tasks).groupBy(tasks.status),
+    db.select({ n: count() }).from(tasks).leftJoin(clients, eq(clients.id, tasks.clientId)).where(cond),
+    db
+      .select(columns)
+      .from(tasks)
+      .leftJoin(users, eq(users.id, tasks.assigneeId))
+      .leftJoin(clients, eq(clients.id, tasks.clientId))
+      .leftJoin(websites, eq(websites.id, tasks.websiteId))
+      .where(cond)
+      .orderBy(first, sql`${tasks.dueDate} asc nulls last`, asc(tasks.id))
+      .limit(pageSize)
+      .offset(offset),
+  ]);
+  const counts = { todo: 0, 'in-progress': 0, review: 0, completed: 0 };
+  for (const r of byStatus) if (r.status in counts) counts[r.status as keyof typeof counts] = Number(r.n);
+  const total = Number(matching?.n ?? 0);
+  return {
+    data: found.map(toTask),
+    total,
+    overall: Object.values(counts).reduce((a, b) => a + b, 0),
+    page,
+    pageSize,
+    counts,
+  };
 }
 
 async function getTask(db: Db, id: number): Promise<Task> {

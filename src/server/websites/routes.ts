@@ -1,23 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '../../shared/ids';
+import { wantsPage } from '../../shared/lists';
+import { FLEET_FILTER_KEYS } from '../../shared/sites';
 import {
   website,
   websiteClient,
   websiteClientRequest,
-  websiteList,
+  websiteListQuery,
+  websiteListResponse,
   websiteOptions as websiteOptionsPage,
   websiteOptionsQuery,
 } from '../../shared/websites';
 import { setWebsiteClient } from '../clients/websites';
 import type { Services } from '../services';
 import { websiteOptions } from './options';
-import { getWebsite, listWebsites } from './service';
+import { getWebsite, listWebsitePage, listWebsites } from './service';
 
 export async function websiteRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/websites', { schema: { response: { 200: websiteList } } }, async () =>
-    listWebsites(services.db),
+  r.get(
+    '/api/websites',
+    { schema: { querystring: websiteListQuery, response: { 200: websiteListResponse } } },
+    async (request) =>
+      wantsPage(request.query, FLEET_FILTER_KEYS)
+        ? listWebsitePage(services.db, request.query)
+        : listWebsites(services.db),
   );
   r.get(
     '/api/websites/options',

@@ -1,9 +1,14 @@
-import { and, asc, eq, inArray, not, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { normaliseDomain } from '../../shared/domains';
-import type { Website } from '../../shared/websites';
+import { pageOf, parseSort } from '../../shared/lists';
+import type { Tag } from '../../shared/tags';
+import type { Website, WebsitePage, websiteListQuery } from '../../shared/websites';
 import type { Db } from '../db/client';
 import { type WebsiteRow, websites } from '../db/schema';
 import { notFound } from '../http/errors';
+import { count, direction, json, likePattern, rows, where } from '../lists/sql';
+import { rowsOf } from '../maintenance/coverage';
 import { taggableResources, tagsByResource } from '../tags/resources';
 
 const websiteResource = taggableResources.find((r) => r.type === 'websites')!;
@@ -34,46 +39,49 @@ export async function syncWebsites(
     if (domain) byDomain.set(domain, s);
   }
   const idsBySiteId = new Map<string, number>();
+  const rows = [...byDomain].map(([domain, s]) => ({
+    domain,
+    provider_site_id: s.providerSiteId,
+    server_id: s.serverId,
+    status: s.status,
+    environment: s.staging ? 'staging' : 'production',
+  }));
+  const at = opts.at.toISOString();
+  // Batches of JSON unpacked in SQL, the removed found by a hash set: linear in the list (issue 13).
   await db.transaction(async (tx) => {
-    const rows = [...byDomain].map(([domain, s]) => ({
-      name: domain,
-      domain,
-      integrationProvider: provider,
-      providerSiteId: s.providerSiteId,
-      serverId: s.serverId,
-      status: s.status,
-      environment: s.staging ? 'staging' : 'production',
-      removed: false,
-      updatedAt: opts.at,
-    }));
-    for (let i = 0; i < rows.length; i += 500) {
-      const saved = await tx
-        .insert(websites)
-        .values(rows.slice(i, i + 500))
-        .onConflictDoUpdate({
-          target: websites.domain,
-          set: {
-            integrationProvider: sql`excluded.integration_provider`,
-            providerSiteId: sql`excluded.provider_site_id`,
-            serverId: sql`excluded.server_id`,
-            status: sql`excluded.status`,
-            environment: sql`excluded.environment`,
-            removed: false,
-            updatedAt: opts.at,
-          },
-        })
-        .returning({ id: websites.id, providerSiteId: websites.providerSiteId });
-      for (const r of saved) if (r.providerSiteId) idsBySiteId.set(r.providerSiteId, r.id);
+    for (let i = 0; i < rows.length; i += 2000) {
+      const saved = rowsOf<{ id: number; provider_site_id: string | null }>(
+        await tx.execute(sql`
+          insert into websites (name, domain, integration_provider, provider_site_id, server_id, status,
+            environment, removed, updated_at)
+          select r.domain, r.domain, ${provider}, r.provider_site_id, r.server_id, r.status, r.environment,
+            false, ${at}::timestamptz
+          from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + 2000))}::jsonb) as r(domain text,
+            provider_site_id text, server_id text, status text, environment text)
+          on conflict (domain) do update set integration_provider = excluded.integration_provider,
+            provider_site_id = excluded.provider_site_id, server_id = excluded.server_id,
+            status = excluded.status, environment = excluded.environment, removed = false,
+            updated_at = excluded.updated_at
+          returning id, provider_site_id`),
+      );
+      for (const r of saved) if (r.provider_site_id) idsBySiteId.set(r.provider_site_id, Number(r.id));
     }
     if (opts.complete) {
-      const present = [...byDomain.keys()];
-      const scope = and(eq(websites.integrationProvider, provider), eq(websites.removed, false));
-      await tx
-        .update(websites)
-        .set({ removed: true, updatedAt: opts.at })
-        .where(present.length ? and(scope, not(inArray(websites.domain, present))) : scope);
+      // The removed are found with a hash set here, then marked by their unique domain.
+      const listed = await tx
+        .select({ domain: websites.domain })
+        .from(websites)
+        .where(and(eq(websites.integrationProvider, provider), eq(websites.removed, false)));
+      const gone = listed.map((w) => w.domain).filter((d) => !byDomain.has(d));
+      for (let i = 0; i < gone.length; i += 2000) {
+        await tx
+          .update(websites)
+          .set({ removed: true, updatedAt: opts.at })
+          .where(inArray(websites.domain, gone.slice(i, i + 2000)));
+      }
     }
   });
+  if (rows.length >= 500) await db.execute(sql`analyze websites`);
   return idsBySiteId;
 }
 
@@ -141,4 +149,89 @@ export async function websitesByDomain(
     .from(websites)
     .where(inArray(websites.domain, [...new Set(domains)]));
   return new Map(rows.map((r) => [r.domain, { id: r.id, serverId: r.serverId }]));
+}
+
+/** One page of our websites with their tags, server label and monitor: one SQL statement per part. */
+export async function listWebsitePage(
+  db: Db,
+  query: z.output<typeof websiteListQuery>,
+): Promise<WebsitePage> {
+  const { page, pageSize, offset } = pageOf(query);
+  const sort = parseSort(query.sort ?? 'domain');
+  const monitorOf = (status?: SQL) => sql`select 1 from provider_records m
+    where m.provider = 'betteruptime' and m.kind = 'monitors' and m.domain = w.domain
+    ${status ? sql`and ${status}` : sql``}`;
+  const filters = [
+    query.q
+      ? sql`(lower(w.domain) like ${likePattern(query.q)} or lower(w.name) like ${likePattern(query.q)})`
+      : undefined,
+    query.serverId ? sql`w.server_id = ${String(query.serverId)}` : undefined,
+    query.status ? sql`w.status = ${query.status}` : undefined,
+    query.tagId
+      ? sql`w.id in (select wt.website_id from website_tags wt where wt.tag_id = ${query.tagId})`
+      : undefined,
+    query.monitor === 'none'
+      ? sql`not exists (${monitorOf()})`
+      : query.monitor
+        ? sql`exists (${monitorOf(sql`m.status = ${query.monitor}`)})`
+        : undefined,
+  ];
+  const first =
+    sort.field === 'name' ? sql`lower(w.name)` : sort.field === 'status' ? sql`w.status` : sql`w.domain`;
+  const [total, overall, found] = await Promise.all([
+    count(db, sql`select count(*) as n from websites w ${where(filters)}`),
+    filters.some(Boolean) ? count(db, sql`select count(*) as n from websites w`) : null,
+    rows<Record<string, unknown>>(
+      db,
+      sql`with page as (
+          select w.*, ${first} as s1 from websites w ${where(filters)}
+          order by s1 ${direction(sort.desc)}, w.domain ${direction(sort.desc)}, w.id
+          limit ${pageSize} offset ${offset})
+        select p.id, p.name, p.domain, p.integration_provider, p.provider_site_id, p.server_id, p.status,
+          p.environment, p.removed, p.client_id, s.data->>'label' as server_label, m.status as monitor_status,
+          (f.data->>'uptime')::float8 as monitor_uptime,
+          coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color)
+              order by lower(t.name), t.id)
+            from website_tags wt join tags t on t.id = wt.tag_id where wt.website_id = p.id), '[]') as tags
+        from page p
+        left join provider_records s
+          on s.provider = p.integration_provider and s.kind = 'servers' and s.external_id = p.server_id
+        left join lateral (select m.external_id, m.status from provider_records m
+          where m.provider = 'betteruptime' and m.kind = 'monitors' and m.domain = p.domain
+          order by m.external_id limit 1) m on true
+        left join provider_records f
+          on f.provider = 'betteruptime' and f.kind = 'figures' and f.external_id = m.external_id
+        order by p.s1 ${direction(sort.desc)}, p.domain ${direction(sort.desc)}, p.id`,
+    ),
+  ]);
+  return {
+    data: found.map((r) => ({
+      id: Number(r.id),
+      name: String(r.name),
+      domain: String(r.domain),
+      integrationProvider: String(r.integration_provider),
+      providerSiteId: (r.provider_site_id as string | null) ?? null,
+      serverId: (r.server_id as string | null) ?? null,
+      status: String(r.status),
+      clientId: r.client_id === null || r.client_id === undefined ? null : Number(r.client_id),
+      environment: String(r.environment),
+      removed: Boolean(r.removed),
+      tags: json<Tag[]>(r.tags).map((t) => ({ id: Number(t.id), name: t.name, color: t.color })),
+      serverLabel: (r.server_label as string | null) ?? null,
+      monitor:
+        r.monitor_status == null
+          ? null
+          : {
+              status:
+                r.monitor_status === 'up' || r.monitor_status === 'down' || r.monitor_status === 'paused'
+                  ? r.monitor_status
+                  : 'other',
+              uptime: r.monitor_uptime == null ? null : Number(r.monitor_uptime),
+            },
+    })),
+    total,
+    overall: overall ?? total,
+    page,
+    pageSize,
+  };
 }

@@ -1,6 +1,7 @@
-import type { Client, ClientRequest } from '@shared/clients';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Client, ClientPage, ClientRequest } from '@shared/clients';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
+import { type ListParams, listSearch } from '@web/lib/use-list-params';
 
 export const clientKeys = {
   all: ['clients'] as const,
@@ -10,6 +11,26 @@ export function useClients() {
   return useQuery({
     queryKey: clientKeys.all,
     queryFn: ({ signal }) => api.get<Client[]>('/api/clients', { signal }),
+  });
+}
+
+export const CLIENT_PARAM_KEYS = ['q', 'status', 'tag'] as const;
+export type ClientParams = ListParams<(typeof CLIENT_PARAM_KEYS)[number]>;
+export const CLIENTS_PAGE_SIZE = 30;
+
+/** One page of clients, searched and filtered on the server (GET /api/clients?page=…). */
+export function useClientPage(params: ClientParams) {
+  const query = listSearch({
+    page: params.page,
+    pageSize: CLIENTS_PAGE_SIZE,
+    q: params.q,
+    status: params.status,
+    tagId: params.tag,
+  });
+  return useQuery({
+    queryKey: [...clientKeys.all, 'page', params],
+    queryFn: ({ signal }) => api.get<ClientPage>(`/api/clients?${query}`, { signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,32 +1,35 @@
 import type { Client } from '@shared/clients';
 import { usePageTitle } from '@web/app/page-title';
+import { ListPager } from '@web/components/list-pager';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { LoadingState } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
-import { useSearchParamState } from '@web/lib/use-search-param';
-import { useState } from 'react';
-import { useClients, useDeleteClient } from './api';
+import { useDebouncedQuery, useListParams } from '@web/lib/use-list-params';
+import { useCallback, useState } from 'react';
+import { CLIENT_PARAM_KEYS, CLIENTS_PAGE_SIZE, useClientPage, useDeleteClient } from './api';
 import { ClientCard } from './client-card';
 import { ClientFormDialog } from './client-form-dialog';
 import { ClientsEmpty, ClientsError } from './clients-states';
 import { ClientsToolbar } from './clients-toolbar';
-import { clientCount, filterClients, type StatusFilter } from './filter';
+import { clientCount, type StatusFilter } from './filter';
 
 export const DELETE_CLIENT_CONFIRM = 'Are you sure you want to delete this client?';
 
 export function ClientsPage() {
   usePageTitle('Clients', 'Manage your agency clients');
-  const clients = useClients();
+  const { params, set } = useListParams(CLIENT_PARAM_KEYS);
+  const clients = useClientPage(params);
   const remove = useDeleteClient();
-  const [search, setSearch] = useSearchParamState();
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const onSettle = useCallback((q: string | undefined) => set({ q }, { replace: true }), [set]);
+  const [search, setSearch] = useDebouncedQuery(params.q, onSettle);
+  const status = (params.status ?? 'all') as StatusFilter;
   const [form, setForm] = useState<{ open: boolean; client?: Client }>({ open: false });
   const [deleting, setDeleting] = useState<Client>();
 
   const openAdd = () => setForm({ open: true });
-  const filtered = filterClients(clients.data ?? [], search, status);
-  const isFiltering = search.trim() !== '' || status !== 'all';
+  const filtered = clients.data?.data ?? [];
+  const isFiltering = Boolean(params.q || params.status || params.tag);
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -42,12 +45,14 @@ export function ClientsPage() {
   };
 
   return (
-    <div className="mx-auto grid max-w-7xl gap-6">
+    <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6">
       <ClientsToolbar
         search={search}
         onSearchChange={setSearch}
         status={status}
-        onStatusChange={setStatus}
+        onStatusChange={(v) => set({ status: v === 'all' ? undefined : v })}
+        tag={params.tag}
+        onTagChange={(tag) => set({ tag })}
         onAdd={openAdd}
       />
       {clients.isPending ? (
@@ -64,8 +69,8 @@ export function ClientsPage() {
         <section aria-label="Clients" className="grid gap-3">
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {isFiltering
-              ? `${clientCount(filtered.length)} of ${clients.data.length}`
-              : clientCount(clients.data.length)}
+              ? `${clientCount(clients.data.total)} of ${clients.data.overall}`
+              : clientCount(clients.data.overall)}
           </p>
           <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
             {filtered.map((client) => (
@@ -77,6 +82,12 @@ export function ClientsPage() {
               />
             ))}
           </div>
+          <ListPager
+            page={params.page}
+            total={clients.data.total}
+            pageSize={CLIENTS_PAGE_SIZE}
+            onPage={(page) => set({ page })}
+          />
         </section>
       )}
       <ClientFormDialog

@@ -2,6 +2,7 @@ import { ExportButton } from '@web/components/export-button';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { useTags } from '@web/tags/api';
 import { ManageTagsDialog } from '@web/tags/manage-tags-dialog';
 import { Plus, Search, Tags } from 'lucide-react';
 import { STATUS_FILTERS, type StatusFilter } from './filter';
@@ -11,6 +12,9 @@ interface ClientsToolbarProps {
   onSearchChange: (search: string) => void;
   status: StatusFilter;
   onStatusChange: (status: StatusFilter) => void;
+  /** A tag id as text, or undefined for every tag. */
+  tag: string | undefined;
+  onTagChange: (tag: string | undefined) => void;
   onAdd: () => void;
 }
 
@@ -19,8 +23,11 @@ export function ClientsToolbar({
   onSearchChange,
   status,
   onStatusChange,
+  tag,
+  onTagChange,
   onAdd,
 }: ClientsToolbarProps) {
+  const tags = useTags();
   return (
     <div className="flex flex-col gap-3 md:flex-row md:items-center">
       <div className="relative md:max-w-sm md:flex-1">
@@ -50,6 +57,22 @@ export function ClientsToolbar({
             ))}
           </SelectContent>
         </Select>
+        {(tags.data?.length ?? 0) > 0 && (
+          <Select value={tag ?? 'all'} onValueChange={(v) => onTagChange(v === 'all' ? undefined : v)}>
+            <SelectTrigger aria-label="Tag filter" className="w-full sm:w-36">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="all">All tags</SelectItem>
+              {tags.data?.map((t) => (
+                <SelectItem key={t.id} value={String(t.id)}>
+                  <span className="inline-block size-2.5 rounded-full" style={{ backgroundColor: t.color }} />
+                  {t.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
         <div className="grid flex-1 grid-cols-2 gap-2 sm:flex sm:flex-none">
           <ExportButton
             href="/api/clients/export.csv"

@@ -1,4 +1,4 @@
-import type { Client, ClientStatus } from '@shared/clients';
+import type { ClientStatus } from '@shared/clients';
 
 export type StatusFilter = 'all' | ClientStatus;
 
@@ -14,22 +14,6 @@ export const STATUS_LABELS: Record<ClientStatus, string> = {
   inactive: 'Inactive',
   archived: 'Archived',
 };
-
-type Searchable = Pick<Client, 'name' | 'email' | 'company' | 'status'>;
-
-/** Spec §2: the search box matches name, email and company, ignoring case; the filter matches status. */
-export function filterClients<T extends Searchable>(
-  clients: readonly T[],
-  search: string,
-  status: StatusFilter,
-): T[] {
-  const needle = search.trim().toLowerCase();
-  return clients.filter(
-    (c) =>
-      (status === 'all' || c.status === status) &&
-      (!needle || [c.name, c.email, c.company].some((field) => field?.toLowerCase().includes(needle))),
-  );
-}
 
 /** Up to two letters for the avatar: first and last word ("Ada Lovelace" → "AL", "cher" → "C"). */
 export function initials(name: string): string {
@@ -47,5 +31,5 @@ export function roleLine(jobTitle: string | null, company: string | null): strin
 }
 
 export function clientCount(n: number): string {
-  return `${n} ${n === 1 ? 'client' : 'clients'}`;
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'client' : 'clients'}`;
 }

@@ -21,8 +21,10 @@ interface ProviderListProps {
   errorFallback: string;
   view: ViewMode;
   onViewChange: (view: ViewMode) => void;
-  /** How many items the filters leave; 0 shows `empty` instead of the views. */
+  /** How many items the filters leave (on the server, for paged lists); 0 shows `empty` instead of the views. */
   shown: number;
+  /** How many there are before any filter; the loaded list's length when not given. */
+  total?: number;
   empty: ReactNode;
   /** The grid and list TabsContent. */
   children: ReactNode;
@@ -39,9 +41,18 @@ export function ProviderList(props: ProviderListProps) {
     return <ProviderErrorState title={props.errorTitle} error={query.error} fallback={props.errorFallback} />;
   }
   return (
-    <Tabs value={props.view} onValueChange={(v) => props.onViewChange(v as ViewMode)} className="grid gap-4">
+    <Tabs
+      value={props.view}
+      onValueChange={(v) => props.onViewChange(v as ViewMode)}
+      className="grid grid-cols-1 gap-4"
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <ListSummary shown={props.shown} total={query.data.data.length} noun={props.noun} meta={query.data} />
+        <ListSummary
+          shown={props.shown}
+          total={props.total ?? query.data.data.length}
+          noun={props.noun}
+          meta={query.data}
+        />
         <ViewTabs />
       </div>
       {props.shown === 0 ? props.empty : props.children}

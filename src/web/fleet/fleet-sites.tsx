@@ -1,7 +1,7 @@
+import { ListPager } from '@web/components/list-pager';
 import { SectionQuery } from '@web/components/section-query';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { UptimePager } from '@web/uptime/uptime-pager';
 import { X } from 'lucide-react';
 import { Link } from 'wouter';
 import { FLEET_PAGE_SIZE, useFleetSites } from './api';
@@ -97,7 +97,7 @@ export function FleetSites({
                   </tbody>
                 </table>
               </div>
-              <UptimePager
+              <ListPager
                 page={params.page}
                 total={total}
                 pageSize={FLEET_PAGE_SIZE}

@@ -1,6 +1,7 @@
-import type { Task, TaskRequest } from '@shared/tasks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Task, TaskPage, TaskRequest } from '@shared/tasks';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
+import { type ListParams, listSearch } from '@web/lib/use-list-params';
 
 export const taskKeys = {
   all: ['tasks'] as const,
@@ -10,6 +11,33 @@ export function useTasks() {
   return useQuery({
     queryKey: taskKeys.all,
     queryFn: ({ signal }) => api.get<Task[]>('/api/tasks', { signal }),
+  });
+}
+
+export const TASK_PARAM_KEYS = ['q', 'status', 'priority', 'assignee', 'client'] as const;
+export type TaskParams = ListParams<(typeof TASK_PARAM_KEYS)[number]>;
+export const TASKS_PAGE_SIZE = 50;
+
+/**
+ * One page of tasks, searched and filtered on the server, with every task's counts per status. The
+ * list reads in board order (status, then due date); the board takes each page by due date, so that a
+ * page shows every column rather than fifty of the first.
+ */
+export function useTaskPage(params: TaskParams, sort: 'status' | 'due') {
+  const query = listSearch({
+    sort,
+    page: params.page,
+    pageSize: TASKS_PAGE_SIZE,
+    q: params.q,
+    status: params.status,
+    priority: params.priority,
+    assigneeId: params.assignee,
+    clientId: params.client,
+  });
+  return useQuery({
+    queryKey: [...taskKeys.all, 'page', params, sort],
+    queryFn: ({ signal }) => api.get<TaskPage>(`/api/tasks?${query}`, { signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

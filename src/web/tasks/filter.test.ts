@@ -1,9 +1,7 @@
 import type { Task } from '@shared/tasks';
 import { describe, expect, it } from 'vitest';
 import {
-  countTasks,
   duplicateRequest,
-  filterTasks,
   formatHours,
   progressPercent,
   taskToRequest,
@@ -29,36 +27,8 @@ const base: Task = {
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
 };
-const tasks: Task[] = [
-  base,
-  { ...base, id: 2, title: 'Logo', description: null, client: null, project: 'Rebrand', status: 'review' },
-  { ...base, id: 3, title: 'Invoice', description: 'Send the March INVOICE', priority: 'urgent' },
-];
-const ids = (list: Task[]) => list.map((t) => t.id);
-
-describe('filterTasks', () => {
-  it('searches title, description, client and project, ignoring case', () => {
-    expect(ids(filterTasks(tasks, '  ', 'all', 'all'))).toEqual([1, 2, 3]);
-    expect(ids(filterTasks(tasks, 'logo', 'all', 'all'))).toEqual([2]);
-    expect(ids(filterTasks(tasks, 'march invoice', 'all', 'all'))).toEqual([3]);
-    expect(ids(filterTasks(tasks, 'ACME', 'all', 'all'))).toEqual([1, 3]);
-    expect(ids(filterTasks(tasks, 'rebrand', 'all', 'all'))).toEqual([2]);
-    expect(ids(filterTasks(tasks, 'alice', 'all', 'all'))).toEqual([]);
-  });
-
-  it('filters by status and priority, combined with the search', () => {
-    expect(ids(filterTasks(tasks, '', 'review', 'all'))).toEqual([2]);
-    expect(ids(filterTasks(tasks, '', 'all', 'urgent'))).toEqual([3]);
-    expect(ids(filterTasks(tasks, 'acme', 'todo', 'medium'))).toEqual([1]);
-    expect(filterTasks(tasks, 'logo', 'todo', 'all')).toEqual([]);
-  });
-});
 
 describe('task helpers', () => {
-  it('counts tasks by status', () => {
-    expect(countTasks(tasks)).toEqual({ total: 3, todo: 2, 'in-progress': 0, review: 1, completed: 0 });
-  });
-
   it('toggles completed back to To Do and anything else to Completed', () => {
     expect(toggledStatus('completed')).toBe('todo');
     for (const s of ['todo', 'in-progress', 'review'] as const) expect(toggledStatus(s)).toBe('completed');

@@ -17,32 +17,7 @@ export const PRIORITY_LABELS: Record<TaskPriority, string> = {
   urgent: 'Urgent',
 };
 
-type Searchable = Pick<Task, 'title' | 'description' | 'project' | 'status' | 'priority' | 'client'>;
-
-/** Spec §2: the search matches title, description, client and project, ignoring case; menus filter. */
-export function filterTasks<T extends Searchable>(
-  tasks: readonly T[],
-  search: string,
-  status: StatusFilter,
-  priority: PriorityFilter,
-): T[] {
-  const needle = search.trim().toLowerCase();
-  return tasks.filter(
-    (t) =>
-      (status === 'all' || t.status === status) &&
-      (priority === 'all' || t.priority === priority) &&
-      (!needle ||
-        [t.title, t.description, t.client?.name, t.project].some((f) => f?.toLowerCase().includes(needle))),
-  );
-}
-
 export type TaskCounts = Record<'total' | TaskStatus, number>;
-
-export function countTasks(tasks: readonly Pick<Task, 'status'>[]): TaskCounts {
-  const counts: TaskCounts = { total: tasks.length, todo: 0, 'in-progress': 0, review: 0, completed: 0 };
-  for (const t of tasks) counts[t.status] += 1;
-  return counts;
-}
 
 /** Spec §4: the checkbox turns a completed task back to To Do, anything else to Completed. */
 export function toggledStatus(status: TaskStatus): TaskStatus {

@@ -11,12 +11,25 @@ const accents: Record<TaskStatus, string> = {
   completed: 'bg-green-500',
 };
 
-/** Four columns by status; a card moves through its menu or its checkbox. */
-export function TaskBoard({ tasks, handlers }: { tasks: readonly Task[]; handlers: TaskHandlers }) {
+/**
+ * Four columns by status; a card moves through its menu or its checkbox. With `totals` (a page of a
+ * longer list) a column that holds only part of its status says "N of M".
+ */
+export function TaskBoard({
+  tasks,
+  handlers,
+  totals,
+}: {
+  tasks: readonly Task[];
+  handlers: TaskHandlers;
+  totals?: Record<TaskStatus, number>;
+}) {
   return (
     <div className="grid grid-cols-1 items-start gap-4 md:grid-cols-2 xl:grid-cols-4">
       {TASK_STATUSES.map((status) => {
         const column = tasks.filter((t) => t.status === status);
+        const total = totals?.[status];
+        const partial = total !== undefined && total > column.length;
         return (
           <section
             key={status}
@@ -28,8 +41,8 @@ export function TaskBoard({ tasks, handlers }: { tasks: readonly Task[]; handler
               {STATUS_LABELS[status]}
               <span className="ml-auto rounded-full bg-background px-2 py-0.5 text-xs font-medium text-muted-foreground tabular-nums">
                 <span className="sr-only">(</span>
-                {column.length}
-                <span className="sr-only">{column.length === 1 ? ' task)' : ' tasks)'}</span>
+                {partial ? `${column.length} of ${total.toLocaleString('en-US')}` : column.length}
+                <span className="sr-only">{column.length === 1 && !partial ? ' task)' : ' tasks)'}</span>
               </span>
             </h2>
             {column.length === 0 ? (

@@ -21,7 +21,7 @@ export function TaskCounters({ counts }: { counts: TaskCounts }) {
         >
           <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
           <dd className={cn('text-xl font-bold tabular-nums sm:text-2xl', tone)} data-testid={`count-${key}`}>
-            {counts[key]}
+            {counts[key].toLocaleString('en-US')}
           </dd>
         </Card>
       ))}

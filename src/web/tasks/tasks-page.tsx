@@ -1,5 +1,6 @@
 import type { Task } from '@shared/tasks';
 import { usePageTitle } from '@web/app/page-title';
+import { ListPager } from '@web/components/list-pager';
 import { EmptyState, ErrorState } from '@web/components/page-states';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
@@ -7,11 +8,11 @@ import { LoadingState } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { errorMessage } from '@web/lib/api';
 import { formatCount } from '@web/lib/format';
-import { useSearchParamState } from '@web/lib/use-search-param';
+import { useDebouncedQuery, useListParams } from '@web/lib/use-list-params';
 import { Columns3, List, ListTodo, Plus, RotateCw } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { useTasks } from './api';
-import { countTasks, filterTasks, type PriorityFilter, type StatusFilter } from './filter';
+import { useCallback, useState } from 'react';
+import { TASK_PARAM_KEYS, TASKS_PAGE_SIZE, useTaskPage } from './api';
+import type { PriorityFilter, StatusFilter, TaskCounts } from './filter';
 import type { TaskHandlers } from './task-actions-menu';
 import { TaskBoard } from './task-board';
 import { TaskCounters } from './task-counters';
@@ -24,22 +25,25 @@ export const DELETE_TASK_CONFIRM = 'Are you sure you want to delete this task?';
 
 export function TasksPage() {
   usePageTitle('Tasks', 'Plan and track the work for your clients');
-  const tasks = useTasks();
-  const actions = useTaskActions();
-  const [search, setSearch] = useSearchParamState();
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const [priority, setPriority] = useState<PriorityFilter>('all');
+  const { params, set } = useListParams(TASK_PARAM_KEYS);
   const [view, setView] = useState('board');
+  const tasks = useTaskPage(params, view === 'board' ? 'due' : 'status');
+  const actions = useTaskActions();
+  const onSettle = useCallback((q: string | undefined) => set({ q }, { replace: true }), [set]);
+  const [search, setSearch] = useDebouncedQuery(params.q, onSettle);
+  const status = (params.status ?? 'all') as StatusFilter;
+  const priority = (params.priority ?? 'all') as PriorityFilter;
   const [form, setForm] = useState<{ open: boolean; task?: Task }>({ open: false });
   const [deleting, setDeleting] = useState<Task>();
 
-  const all = tasks.data ?? [];
-  const counts = useMemo(() => countTasks(tasks.data ?? []), [tasks.data]);
-  const filtered = useMemo(
-    () => filterTasks(tasks.data ?? [], search, status, priority),
-    [tasks.data, search, status, priority],
+  const page = tasks.data;
+  const counts: TaskCounts = page
+    ? { total: page.overall, ...page.counts }
+    : { total: 0, todo: 0, 'in-progress': 0, review: 0, completed: 0 };
+  const filtered = page?.data ?? [];
+  const isFiltering = Boolean(
+    params.q || params.status || params.priority || params.assignee || params.client,
   );
-  const isFiltering = search.trim() !== '' || status !== 'all' || priority !== 'all';
   const openAdd = () => setForm({ open: true });
   const handlers: TaskHandlers = {
     onEdit: (task) => setForm({ open: true, task }),
@@ -56,9 +60,9 @@ export function TasksPage() {
         search={search}
         onSearchChange={setSearch}
         status={status}
-        onStatusChange={setStatus}
+        onStatusChange={(v) => set({ status: v === 'all' ? undefined : v })}
         priority={priority}
-        onPriorityChange={setPriority}
+        onPriorityChange={(v) => set({ priority: v === 'all' ? undefined : v })}
         onAdd={openAdd}
       />
       {tasks.isPending ? (
@@ -79,8 +83,8 @@ export function TasksPage() {
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-muted-foreground" aria-live="polite">
               {isFiltering
-                ? `${filtered.length} of ${formatCount(all.length, 'task')}`
-                : formatCount(all.length, 'task')}
+                ? `${tasks.data.total.toLocaleString('en-US')} of ${formatCount(tasks.data.overall, 'task')}`
+                : formatCount(tasks.data.overall, 'task')}
             </p>
             <TabsList aria-label="View">
               <TabsTrigger value="board">
@@ -113,12 +117,23 @@ export function TasksPage() {
                   }
                 />
               ) : panel === 'board' ? (
-                <TaskBoard tasks={filtered} handlers={handlers} />
+                <TaskBoard
+                  tasks={filtered}
+                  handlers={handlers}
+                  // Every task's counts: only meaningful beside an unfiltered page of a longer list.
+                  totals={isFiltering || page?.total === filtered.length ? undefined : page?.counts}
+                />
               ) : (
                 <TaskList tasks={filtered} handlers={handlers} />
               )}
             </TabsContent>
           ))}
+          <ListPager
+            page={params.page}
+            total={tasks.data.total}
+            pageSize={TASKS_PAGE_SIZE}
+            onPage={(p) => set({ page: p })}
+          />
         </Tabs>
       )}
       <TaskFormDialog

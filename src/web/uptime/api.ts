@@ -33,6 +33,16 @@ export function useMonitors(options: { poll?: boolean; enabled?: boolean } = {})
   });
 }
 
+/** Monitors whose name or URL contains `q` (one small page): the site detail finds its own among them. */
+export function useMonitorsMatching(q: string) {
+  return useQuery({
+    queryKey: [...monitorKeys.all, 'matching', q],
+    queryFn: ({ signal }) =>
+      api.get<MonitorList>(`/api/monitors?${new URLSearchParams({ q, pageSize: '50' })}`, { signal }),
+    enabled: q !== '',
+  });
+}
+
 export function useMonitorData() {
   return useQuery({
     queryKey: monitorKeys.websiteData,

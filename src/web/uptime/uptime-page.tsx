@@ -1,6 +1,7 @@
 import { usePageTitle } from '@web/app/page-title';
 import { useCreateChecksForWebsites } from '@web/checks/api';
 import { CheckFormDialog } from '@web/checks/check-form-dialog';
+import { ListPager } from '@web/components/list-pager';
 import { ErrorState } from '@web/components/page-states';
 import { RefreshButton } from '@web/components/refresh-button';
 import { SearchInput } from '@web/components/search-input';
@@ -18,7 +19,6 @@ import { useEffect, useState } from 'react';
 import { UPTIME_PAGE_SIZE, useRefreshMonitors, useUpdateResponseTimes, useUptimeList } from './api';
 import { UptimeEmpty } from './uptime-empty';
 import { UptimeGrid } from './uptime-grid';
-import { UptimePager } from './uptime-pager';
 import { UptimeSummary } from './uptime-summary';
 import { UptimeTable } from './uptime-table';
 import { useUptimeParams } from './use-uptime-params';
@@ -164,7 +164,7 @@ export function UptimePage() {
               <TabsContent value="grid">
                 <UptimeGrid rows={list.data.data} />
               </TabsContent>
-              <UptimePager
+              <ListPager
                 page={params.page}
                 total={list.data.total}
                 pageSize={UPTIME_PAGE_SIZE}

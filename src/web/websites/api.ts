@@ -1,8 +1,9 @@
-import type { Site, siteSnapshotResponse } from '@shared/sites';
+import type { Site, SiteOptions, SitePage, siteSnapshotResponse } from '@shared/sites';
 import type { Website } from '@shared/websites';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CacheMeta, pollWhileRefreshing } from '@web/components/sync-status';
 import { api } from '@web/lib/api';
+import { type ListParams, listSearch } from '@web/lib/use-list-params';
 import type { z } from 'zod';
 
 export type SiteList = CacheMeta & { data: Site[] };
@@ -11,7 +12,49 @@ export type SiteDetail = CacheMeta & { data: Site };
 export const siteKeys = {
   all: ['sites'] as const,
   detail: (id: number | string) => ['sites', String(id)] as const,
+  page: (params: SiteParams) => ['sites', 'page', params] as const,
+  options: (q: string) => ['sites', 'options', q] as const,
 };
+
+/** The Websites page's view, as it stands in the address. */
+export const SITE_PARAM_KEYS = ['q', 'server', 'tag', 'status', 'monitor', 'pageSize'] as const;
+export type SiteParams = ListParams<(typeof SITE_PARAM_KEYS)[number]>;
+export const SITES_PAGE_SIZE = 50;
+
+/** Rows per page: 50, or what the address asks for (`pageSize`, 10–200). */
+export function sitesPageSize(params: SiteParams): number {
+  const n = Number(params.pageSize);
+  return Number.isInteger(n) && n >= 10 && n <= 200 ? n : SITES_PAGE_SIZE;
+}
+
+/** One page of sites, already joined to their websites, tags and monitors (GET /api/sites?page=…). */
+export function useSitePage(params: SiteParams) {
+  const query = listSearch({
+    page: params.page,
+    pageSize: sitesPageSize(params),
+    q: params.q,
+    serverId: params.server,
+    tagId: params.tag,
+    status: params.status,
+    monitor: params.monitor,
+  });
+  return useQuery({
+    queryKey: siteKeys.page(params),
+    queryFn: ({ signal }) => api.get<SitePage>(`/api/sites?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: pollWhileRefreshing(),
+  });
+}
+
+/** The server and tag filter menus: servers matching `q` (a few dozen), every tag, with counts. */
+export function useSiteOptions(q: string, serverId: string | undefined) {
+  const query = listSearch({ q: q.trim(), serverId });
+  return useQuery({
+    queryKey: [...siteKeys.options(q.trim()), serverId ?? ''],
+    queryFn: ({ signal }) => api.get<SiteOptions>(`/api/sites/options?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
 
 // Same prefix as the tags area's ['websites', id, 'tags'], so its invalidations reach these too.
 export const websiteKeys = {
@@ -52,20 +95,19 @@ export function useWebsite(id: string) {
   });
 }
 
-/** Fetches anew from GridPane; a sync can add internal websites, so those reload too. */
-const isDetail = (query: { queryKey: readonly unknown[] }) => query.queryKey.length > 1;
-
+/**
+ * Fetches anew from GridPane (asking for a one-row page, not the whole fleet back); the pages, filter
+ * menus and internal websites then reload from the fresh cache.
+ */
 export function useRefreshSites() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.get<SiteList>('/api/sites?refresh=true'),
-    onSuccess: (list) => {
-      queryClient.setQueryData(siteKeys.all, list);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: siteKeys.all, predicate: isDetail, refetchType: 'none' }),
+    mutationFn: () => api.get<SitePage>('/api/sites?refresh=true&page=1&pageSize=1'),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: siteKeys.all }),
         queryClient.invalidateQueries({ queryKey: websiteKeys.all }),
-      ]);
-    },
+      ]),
   });
 }
 

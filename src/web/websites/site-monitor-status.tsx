@@ -1,12 +1,10 @@
-import { normaliseDomain } from '@shared/domains';
+import type { SiteRow } from '@shared/sites';
 import { formatUptime } from '@web/lib/format';
 import { cn } from '@web/lib/utils';
-import type { MonitorData } from '@web/uptime/api';
 import { monitorStatusStyle } from '@web/uptime/status';
 
 /** A site's monitor in the websites list: a status dot and label with the 30-day uptime, or a dash. */
-export function SiteMonitorStatus({ url, monitors }: { url: string; monitors: MonitorData | undefined }) {
-  const entry = monitors?.[normaliseDomain(url)];
+export function SiteMonitorStatus({ monitor: entry }: { monitor: SiteRow['monitor'] }) {
   if (!entry) {
     return (
       <span className="text-muted-foreground" title="No monitor watches this site">

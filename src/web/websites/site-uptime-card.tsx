@@ -4,7 +4,7 @@ import { InfoList } from '@web/components/info-list';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatFrequency, formatLastChecked } from '@web/lib/format';
-import { useMonitors } from '@web/uptime/api';
+import { useMonitorsMatching } from '@web/uptime/api';
 import { monitorName } from '@web/uptime/filter';
 import { ResponseValue, UptimeValue } from '@web/uptime/monitor-figures';
 import { MonitorStatusBadge } from '@web/uptime/monitor-status-badge';
@@ -17,11 +17,13 @@ import { Link } from 'wouter';
  * while loading, when no monitor matches, or when Better Uptime is not set up: it is an extra, not a state.
  */
 export function SiteUptimeCard({ site }: { site: Site }) {
-  const monitors = useMonitors();
-  const monitor = useMemo(() => {
-    const domain = normaliseDomain(site.url);
-    return monitors.data?.data.find((m) => normaliseDomain(m.attributes.url) === domain);
-  }, [monitors.data, site.url]);
+  const domain = normaliseDomain(site.url);
+  // The server searches the fleet's monitors; the exact domain match is picked here.
+  const monitors = useMonitorsMatching(domain);
+  const monitor = useMemo(
+    () => monitors.data?.data.find((m) => normaliseDomain(m.attributes.url) === domain),
+    [monitors.data, domain],
+  );
   if (!monitor) return null;
   const { status, check_frequency, last_checked_at } = monitor.attributes;
   return (

@@ -1,4 +1,4 @@
-import type { Site } from '@shared/sites';
+import type { SiteRow } from '@shared/sites';
 import { ExternalLinkButton, httpsUrl } from '@web/components/external-link-button';
 import { ProviderStatusBadge } from '@web/components/status-badge';
 import { Button } from '@web/components/ui/button';
@@ -6,22 +6,21 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@web/compo
 import { orDash } from '@web/lib/format';
 import { Eye } from 'lucide-react';
 import { Link } from 'wouter';
-import { isStaging, siteTags, type WebsiteMap } from './filter';
+import { isStaging } from './filter';
 import { SiteTags, StagingBadge } from './site-badges';
 
 /** Grid view: a card per site; View Details opens the hosting-provider site detail (spec §2). */
-export function SitesGrid({ sites, websites }: { sites: readonly Site[]; websites: WebsiteMap }) {
+export function SitesGrid({ sites }: { sites: readonly SiteRow[] }) {
   return (
     <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
       {sites.map((site) => (
-        <SiteCard key={site.id} site={site} websites={websites} />
+        <SiteCard key={site.id} site={site} />
       ))}
     </div>
   );
 }
 
-function SiteCard({ site, websites }: { site: Site; websites: WebsiteMap }) {
-  const website = site.website_id === null ? undefined : websites.get(site.website_id);
+function SiteCard({ site }: { site: SiteRow }) {
   return (
     <Card className="flex flex-col">
       <CardHeader className="gap-2 pb-3">
@@ -29,7 +28,7 @@ function SiteCard({ site, websites }: { site: Site; websites: WebsiteMap }) {
           <CardTitle className="text-base break-all">{site.url}</CardTitle>
           <ProviderStatusBadge status={site.status} />
         </div>
-        {isStaging(site, website) && <StagingBadge />}
+        {isStaging(site) && <StagingBadge />}
       </CardHeader>
       <CardContent className="grid flex-1 gap-3 text-sm">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
@@ -46,7 +45,7 @@ function SiteCard({ site, websites }: { site: Site; websites: WebsiteMap }) {
             )}
           </dd>
         </dl>
-        <SiteTags tags={siteTags(site, websites)} />
+        <SiteTags tags={site.tags} />
       </CardContent>
       <CardFooter className="gap-2">
         <Button variant="outline" size="sm" asChild className="flex-1">

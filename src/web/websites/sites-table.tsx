@@ -1,28 +1,20 @@
-import type { Site } from '@shared/sites';
+import type { SiteRow as Row } from '@shared/sites';
 import { ExternalLinkButton, httpsUrl } from '@web/components/external-link-button';
 import { ProviderStatusBadge } from '@web/components/status-badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { orDash } from '@web/lib/format';
-import type { MonitorData } from '@web/uptime/api';
 import { Eye } from 'lucide-react';
 import { Link } from 'wouter';
-import { isStaging, siteTags, type WebsiteMap } from './filter';
+import { isStaging } from './filter';
 import { SiteTags, StagingBadge } from './site-badges';
 import { SiteMonitorStatus } from './site-monitor-status';
 
 const th = 'h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground';
 const td = 'px-3 py-2.5 align-middle';
 
-/** List view: one row per site; View Details opens the internal website (spec §2). */
-interface SitesTableProps {
-  sites: readonly Site[];
-  websites: WebsiteMap;
-  /** Monitor status and uptime by normalised domain; undefined while loading or without Better Uptime. */
-  monitors?: MonitorData;
-}
-
-export function SitesTable({ sites, websites, monitors }: SitesTableProps) {
+/** List view: one row per site of the page; View Details opens the internal website (spec §2). */
+export function SitesTable({ sites }: { sites: readonly Row[] }) {
   return (
     <Card className="overflow-hidden">
       <div className="relative overflow-x-auto">
@@ -40,7 +32,7 @@ export function SitesTable({ sites, websites, monitors }: SitesTableProps) {
           </thead>
           <tbody>
             {sites.map((site) => (
-              <SiteRow key={site.id} site={site} websites={websites} monitors={monitors} />
+              <SiteRow key={site.id} site={site} />
             ))}
           </tbody>
         </table>
@@ -49,21 +41,20 @@ export function SitesTable({ sites, websites, monitors }: SitesTableProps) {
   );
 }
 
-function SiteRow({ site, websites, monitors }: Omit<SitesTableProps, 'sites'> & { site: Site }) {
-  const website = site.website_id === null ? undefined : websites.get(site.website_id);
+function SiteRow({ site }: { site: Row }) {
   return (
     <tr className="border-b last:border-0 hover:bg-muted/30">
       <td className={td}>
         <div className="flex min-w-48 flex-wrap items-center gap-2">
           <span className="font-medium break-all">{site.url}</span>
-          {isStaging(site, website) && <StagingBadge />}
+          {isStaging(site) && <StagingBadge />}
         </div>
       </td>
       <td className={td}>
         <ProviderStatusBadge status={site.status} />
       </td>
       <td className={td}>
-        <SiteMonitorStatus url={site.url} monitors={monitors} />
+        <SiteMonitorStatus monitor={site.monitor} />
       </td>
       <td className={`${td} whitespace-nowrap`}>{orDash(site.php_version)}</td>
       <td className={`${td} whitespace-nowrap`}>
@@ -76,7 +67,7 @@ function SiteRow({ site, websites, monitors }: Omit<SitesTableProps, 'sites'> & 
         )}
       </td>
       <td className={td}>
-        <SiteTags tags={siteTags(site, websites)} />
+        <SiteTags tags={site.tags} />
       </td>
       <td className={td}>
         <div className="flex justify-end gap-2">

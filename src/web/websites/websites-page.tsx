@@ -1,52 +1,42 @@
-import type { Site } from '@shared/sites';
+import type { SiteRow } from '@shared/sites';
 import { usePageTitle } from '@web/app/page-title';
+import { ListPager } from '@web/components/list-pager';
 import { EmptyState } from '@web/components/page-states';
 import { ProviderList, refreshWithToast } from '@web/components/provider-list';
-import { ShowMoreButton, useShowMore } from '@web/components/show-more';
 import { Button } from '@web/components/ui/button';
 import { TabsContent } from '@web/components/ui/tabs';
 import type { ViewMode } from '@web/components/view-tabs';
-import { useServers } from '@web/servers/api';
-import { useTags } from '@web/tags/api';
-import { type MonitorData, useMonitorData } from '@web/uptime/api';
+import { useDebouncedQuery, useListParams } from '@web/lib/use-list-params';
 import { Globe, SearchX } from 'lucide-react';
-import { useDeferredValue, useMemo, useState } from 'react';
-import { useRefreshSites, useSites, useWebsites } from './api';
-import { ALL, filterSites, type SiteFilters, type WebsiteMap, websitesById } from './filter';
+import { useCallback, useState } from 'react';
+import { SITE_PARAM_KEYS, type SiteParams, sitesPageSize, useRefreshSites, useSitePage } from './api';
 import { SitesGrid } from './sites-grid';
 import { SitesTable } from './sites-table';
 import { WebsitesToolbar } from './websites-toolbar';
 
-const NO_FILTERS: SiteFilters = { search: '', serverId: ALL, tagId: ALL };
-
+/**
+ * GridPane's sites one page at a time from the server, each row already joined to its website, tags
+ * and monitor; search and filters query the server and live in the address (/websites?q=shop&server=…).
+ */
 export function WebsitesPage() {
   usePageTitle('Websites', 'WordPress sites on your GridPane servers');
-  const sites = useSites();
-  const websites = useWebsites();
-  const servers = useServers();
-  const tags = useTags();
+  const { params, set } = useListParams(SITE_PARAM_KEYS);
+  const sites = useSitePage(params);
   const refresh = useRefreshSites();
-  const monitorData = useMonitorData();
-  const [filters, setFilters] = useState(NO_FILTERS);
   const [view, setView] = useState<ViewMode>('list');
-  // Typing stays responsive with thousands of sites: the list catches up a moment later.
-  const deferred = useDeferredValue(filters);
-
-  const websiteMap = useMemo(() => websitesById(websites.data), [websites.data]);
-  const filtered = useMemo(
-    () => filterSites(sites.data?.data ?? [], deferred, websiteMap),
-    [sites.data, deferred, websiteMap],
-  );
-
+  const onSettle = useCallback((q: string | undefined) => set({ q }, { replace: true }), [set]);
+  const [search, setSearch] = useDebouncedQuery(params.q, onSettle);
   const onRefresh = refreshWithToast(refresh, 'Unable to fetch sites', 'Failed to refresh sites');
+  const clear = () =>
+    set({ q: undefined, server: undefined, tag: undefined, status: undefined, monitor: undefined });
 
   return (
-    <div className="mx-auto grid max-w-7xl gap-6">
+    <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6">
       <WebsitesToolbar
-        filters={filters}
-        onChange={setFilters}
-        servers={servers.data?.data ?? []}
-        tags={tags.data ?? []}
+        search={search}
+        onSearch={setSearch}
+        params={params}
+        onChange={set}
         refreshing={sites.isFetching || refresh.isPending}
         onRefresh={onRefresh}
       />
@@ -58,54 +48,36 @@ export function WebsitesPage() {
         errorFallback="Please configure GridPane integration first"
         view={view}
         onViewChange={setView}
-        shown={filtered.length}
-        empty={
-          <SitesEmpty
-            total={sites.data?.data.length ?? 0}
-            filters={deferred}
-            onClear={() => setFilters(NO_FILTERS)}
-          />
-        }
+        shown={sites.data?.total ?? 0}
+        total={sites.data?.overall ?? 0}
+        empty={<SitesEmpty total={sites.data?.overall ?? 0} params={params} onClear={clear} />}
       >
-        <SitesViews sites={filtered} websites={websiteMap} monitors={monitorData.data} />
+        <SitesViews sites={sites.data?.data ?? []} />
+        <ListPager
+          page={params.page}
+          total={sites.data?.total ?? 0}
+          pageSize={sitesPageSize(params)}
+          onPage={(page) => set({ page })}
+        />
       </ProviderList>
     </div>
   );
 }
 
-function SitesViews({
-  sites,
-  websites,
-  monitors,
-}: {
-  sites: Site[];
-  websites: WebsiteMap;
-  monitors: MonitorData | undefined;
-}) {
-  const { visible, remaining, showMore } = useShowMore(sites);
+function SitesViews({ sites }: { sites: SiteRow[] }) {
   return (
     <>
-      <TabsContent value="list" className="grid gap-4">
-        <SitesTable sites={visible} websites={websites} monitors={monitors} />
-        <ShowMoreButton remaining={remaining} onClick={showMore} />
+      <TabsContent value="list" className="min-w-0">
+        <SitesTable sites={sites} />
       </TabsContent>
-      <TabsContent value="grid" className="grid gap-4">
-        <SitesGrid sites={visible} websites={websites} />
-        <ShowMoreButton remaining={remaining} onClick={showMore} />
+      <TabsContent value="grid" className="min-w-0">
+        <SitesGrid sites={sites} />
       </TabsContent>
     </>
   );
 }
 
-function SitesEmpty({
-  total,
-  filters,
-  onClear,
-}: {
-  total: number;
-  filters: SiteFilters;
-  onClear: () => void;
-}) {
+function SitesEmpty({ total, params, onClear }: { total: number; params: SiteParams; onClear: () => void }) {
   if (total === 0) {
     return (
       <EmptyState
@@ -115,7 +87,7 @@ function SitesEmpty({
       />
     );
   }
-  const term = filters.search.trim();
+  const term = params.q?.trim() ?? '';
   return (
     <EmptyState
       icon={SearchX}

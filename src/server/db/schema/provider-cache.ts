@@ -12,8 +12,25 @@ export const providerRecords = pgTable(
     externalId: text().notNull(),
     data: jsonb().$type<Record<string, unknown>>().notNull(),
     syncedAt: timestamp({ withTimezone: true }).notNull(),
+    // Typed list columns, filled at write time from `data` (see provider-cache/columns.ts) so that
+    // paged lists filter, sort and count in SQL instead of reading every JSON row.
+    /** Normalised domain (sites, monitors): how sites, websites and monitors meet. */
+    domain: text(),
+    /** Lower-cased text the list sorts by (site url, server label, monitor name). */
+    sortKey: text(),
+    status: text(),
+    /** The owning record's id: a site's server. */
+    parentId: text(),
+    /** Lower-cased text a list's `q` matches. */
+    search: text(),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.kind, t.externalId] })],
+  (t) => [
+    primaryKey({ columns: [t.provider, t.kind, t.externalId] }),
+    index('provider_records_sort_key_idx').on(t.provider, t.kind, t.sortKey, t.externalId),
+    index('provider_records_parent_id_idx').on(t.provider, t.kind, t.parentId),
+    index('provider_records_domain_idx').on(t.provider, t.kind, t.domain),
+    index('provider_records_status_idx').on(t.provider, t.kind, t.status),
+  ],
 );
 
 /** One row per (provider, kind): when it last synced well, and the last failure if any. */

@@ -1,8 +1,8 @@
 import { Button } from '@web/components/ui/button';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 
-/** Previous / page N of M / Next under a list; nothing when everything fits on one page. */
-export function UptimePager({
+/** Previous / page N of M / Next under a paged list; nothing when everything fits on one page. */
+export function ListPager({
   page,
   total,
   pageSize,

@@ -1,0 +1,25 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rowsOf } from '../maintenance/coverage';
+
+/** LIKE treats % and _ as wildcards: a person typing them means the characters. */
+export const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const where = (filters: (SQL | undefined | false | null | '')[]) => {
+  const f = filters.filter((x): x is SQL => Boolean(x));
+  return f.length ? sql`where ${sql.join(f, sql` and `)}` : sql``;
+};
+
+export const direction = (desc: boolean) => sql.raw(desc ? 'desc' : 'asc');
+
+export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return rowsOf<T>(await db.execute(query));
+}
+
+export async function count(db: Db, query: SQL): Promise<number> {
+  const [row] = await rows<{ n: number | string }>(db, query);
+  return Number(row?.n ?? 0);
+}
+
+/** json / json_agg columns: node-postgres and PGlite both parse them, but be sure. */
+export const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));

@@ -1,0 +1,77 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/support/database';
+import type { Database } from '../db/client';
+import { providerRecords } from '../db/schema';
+import { readCache, writeCache } from './service';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const sites = { provider: 'gridpane', kind: 'sites' };
+const site = (id: number, url: string, serverId: number | null = 7) => ({
+  id: String(id),
+  data: { id, url, status: 'active', server_id: serverId },
+});
+const rowsOf = () =>
+  database.db
+    .select()
+    .from(providerRecords)
+    .where(and(eq(providerRecords.provider, 'gridpane'), eq(providerRecords.kind, 'sites')))
+    .orderBy(providerRecords.externalId);
+
+describe('writeCache', () => {
+  it('fills the list columns from the data', async () => {
+    await writeCache(
+      database.db,
+      sites,
+      [site(1, 'https://www.Shop.example/'), site(2, 'b.example', null)],
+      new Date(),
+      {
+        partial: false,
+      },
+    );
+    const [a, b] = await rowsOf();
+    expect(a).toMatchObject({
+      domain: 'shop.example',
+      sortKey: 'https://www.shop.example/',
+      status: 'active',
+    });
+    expect(a).toMatchObject({ parentId: '7', search: 'https://www.shop.example/' });
+    expect(b).toMatchObject({ domain: 'b.example', parentId: null });
+  });
+
+  it('a complete list replaces the cache; a partial one only adds and updates', async () => {
+    const at = new Date();
+    await writeCache(database.db, sites, [site(1, 'a.example'), site(3, 'c.example')], at, {
+      partial: false,
+    });
+    expect((await rowsOf()).map((r) => r.externalId)).toEqual(['1', '3']);
+    // The same sync time twice (a fake clock) still removes what the list no longer holds.
+    await writeCache(database.db, sites, [site(3, 'c2.example')], at, { partial: false });
+    expect((await rowsOf()).map((r) => [r.externalId, r.domain])).toEqual([['3', 'c2.example']]);
+    await writeCache(database.db, sites, [site(4, 'd.example')], at, {
+      partial: true,
+      error: 'page 2 failed',
+    });
+    expect((await rowsOf()).map((r) => r.externalId)).toEqual(['3', '4']);
+    const state = await readCache(database.db, sites);
+    expect(state).toMatchObject({ partial: true, error: 'page 2 failed' });
+  });
+
+  it('writes thousands of rows in a few statements, the last copy of a repeated id winning', async () => {
+    const many = Array.from({ length: 4500 }, (_, i) => site(i + 1, `s${i}.example`));
+    many.push(site(10, 'again.example'));
+    await writeCache(database.db, sites, many, new Date(), { partial: false });
+    const rows = await rowsOf();
+    expect(rows).toHaveLength(4500);
+    expect(rows.find((r) => r.externalId === '10')?.domain).toBe('again.example');
+    await writeCache(database.db, sites, [], new Date(), { partial: false });
+    expect(await rowsOf()).toEqual([]);
+  });
+});
