@@ -100,3 +100,33 @@ test('the fleet view counts versions, lists the sites behind a count, and keeps 
   await expect(page.getByText('Coverage', { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Sites without a client' })).toBeVisible();
 });
+
+test('select websites in the list and assign them to a client in one go', async ({ page }) => {
+  const id = Date.now().toString(36);
+  const name = `Bakery ${id}`;
+  await signIn(page, admin);
+  await connectProviders(page);
+  const created = await page.request.post('/api/clients', { data: { name } });
+  const client = (await created.json()) as { id: number };
+  const domain = uniqueSite(5);
+
+  await page.goto(`/websites?q=${encodeURIComponent(domain)}`);
+  await page
+    .getByRole('checkbox', { name: `Select ${domain}` })
+    .or(page.getByRole('checkbox', { name: `Select www.${domain}` }))
+    .check();
+  const bar = page.getByRole('region', { name: 'Selected websites' });
+  await expect(bar.getByText('1 website selected')).toBeVisible();
+  await bar.getByRole('button', { name: 'Assign to client' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Assign to client' });
+  await dialog.getByRole('combobox', { name: 'Client' }).click();
+  await page.getByRole('option', { name, exact: true }).click();
+  await dialog.getByRole('button', { name: 'Assign' }).click();
+  await expect(page.getByText(`1 website assigned to ${name}`, { exact: true })).toBeVisible();
+  await expect(bar).toBeHidden();
+
+  await page.goto(`/clients/${client.id}`);
+  await expect(
+    page.getByRole('table', { name: `Websites of ${name}` }).getByRole('link', { name: domain }),
+  ).toBeVisible();
+});

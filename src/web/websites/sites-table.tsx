@@ -3,6 +3,7 @@ import { ExternalLinkButton, httpsUrl } from '@web/components/external-link-butt
 import { ProviderStatusBadge } from '@web/components/status-badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
+import { Checkbox } from '@web/components/ui/checkbox';
 import { orDash } from '@web/lib/format';
 import { Eye } from 'lucide-react';
 import { Link } from 'wouter';
@@ -13,14 +14,29 @@ import { SiteMonitorStatus } from './site-monitor-status';
 const th = 'h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground';
 const td = 'px-3 py-2.5 align-middle';
 
+export type Selection = { ids: ReadonlySet<number>; toggle: (websiteIds: number[], on: boolean) => void };
+
 /** List view: one row per site of the page; View Details opens the internal website (spec §2). */
-export function SitesTable({ sites }: { sites: readonly Row[] }) {
+export function SitesTable({ sites, selection }: { sites: readonly Row[]; selection?: Selection }) {
+  const selectable = sites.flatMap((s) => (s.website_id === null ? [] : [s.website_id]));
+  const all = selectable.length > 0 && selectable.every((id) => selection?.ids.has(id));
+  const some = selectable.some((id) => selection?.ids.has(id));
   return (
     <Card className="overflow-hidden">
       <div className="relative overflow-x-auto">
         <table className="w-full text-sm">
           <thead className="border-b bg-muted/40">
             <tr>
+              {selection && (
+                <th className={`${th} w-10`}>
+                  <Checkbox
+                    aria-label="Select every website on this page"
+                    checked={all ? true : some ? 'indeterminate' : false}
+                    disabled={selectable.length === 0}
+                    onCheckedChange={(on) => selection.toggle(selectable, on === true)}
+                  />
+                </th>
+              )}
               <th className={th}>Site</th>
               <th className={th}>Status</th>
               <th className={th}>Monitor</th>
@@ -32,7 +48,7 @@ export function SitesTable({ sites }: { sites: readonly Row[] }) {
           </thead>
           <tbody>
             {sites.map((site) => (
-              <SiteRow key={site.id} site={site} />
+              <SiteRow key={site.id} site={site} selection={selection} />
             ))}
           </tbody>
         </table>
@@ -41,9 +57,20 @@ export function SitesTable({ sites }: { sites: readonly Row[] }) {
   );
 }
 
-function SiteRow({ site }: { site: Row }) {
+function SiteRow({ site, selection }: { site: Row; selection?: Selection }) {
+  const id = site.website_id;
   return (
     <tr className="border-b last:border-0 hover:bg-muted/30">
+      {selection && (
+        <td className={td}>
+          <Checkbox
+            aria-label={`Select ${site.url}`}
+            checked={id !== null && selection.ids.has(id)}
+            disabled={id === null}
+            onCheckedChange={(on) => id !== null && selection.toggle([id], on === true)}
+          />
+        </td>
+      )}
       <td className={td}>
         <div className="flex min-w-48 flex-wrap items-center gap-2">
           <span className="font-medium break-all">{site.url}</span>

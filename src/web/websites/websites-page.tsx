@@ -10,8 +10,9 @@ import { useDebouncedQuery, useListParams } from '@web/lib/use-list-params';
 import { Globe, SearchX } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { SITE_PARAM_KEYS, type SiteParams, sitesPageSize, useRefreshSites, useSitePage } from './api';
+import { BulkActions } from './bulk-actions';
 import { SitesGrid } from './sites-grid';
-import { SitesTable } from './sites-table';
+import { type Selection, SitesTable } from './sites-table';
 import { WebsitesToolbar } from './websites-toolbar';
 
 /**
@@ -27,6 +28,16 @@ export function WebsitesPage() {
   const onSettle = useCallback((q: string | undefined) => set({ q }, { replace: true }), [set]);
   const [search, setSearch] = useDebouncedQuery(params.q, onSettle);
   const onRefresh = refreshWithToast(refresh, 'Unable to fetch sites', 'Failed to refresh sites');
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+  const selection = {
+    ids: picked,
+    toggle: (ids: number[], on: boolean) =>
+      setPicked((prev) => {
+        const next = new Set(prev);
+        for (const id of ids) on ? next.add(id) : next.delete(id);
+        return next;
+      }),
+  };
   const clear = () =>
     set({ q: undefined, server: undefined, tag: undefined, status: undefined, monitor: undefined });
 
@@ -52,7 +63,8 @@ export function WebsitesPage() {
         total={sites.data?.overall ?? 0}
         empty={<SitesEmpty total={sites.data?.overall ?? 0} params={params} onClear={clear} />}
       >
-        <SitesViews sites={sites.data?.data ?? []} />
+        <BulkActions websiteIds={[...picked]} onDone={() => setPicked(new Set())} />
+        <SitesViews sites={sites.data?.data ?? []} selection={selection} />
         <ListPager
           page={params.page}
           total={sites.data?.total ?? 0}
@@ -64,11 +76,11 @@ export function WebsitesPage() {
   );
 }
 
-function SitesViews({ sites }: { sites: SiteRow[] }) {
+function SitesViews({ sites, selection }: { sites: SiteRow[]; selection: Selection }) {
   return (
     <>
       <TabsContent value="list" className="min-w-0">
-        <SitesTable sites={sites} />
+        <SitesTable sites={sites} selection={selection} />
       </TabsContent>
       <TabsContent value="grid" className="min-w-0">
         <SitesGrid sites={sites} />
