@@ -12,9 +12,11 @@ import { DASHBOARD_CALLS, measureApi, measureBrowser } from './p3-dashboard';
 import { measureBundle } from './p4-bundle';
 import { type GridPaneLimits, measureGridPane } from './p5-gridpane';
 import { measureStartup } from './p6-startup';
+import { type FleetResult, type FleetScale, measureFleet } from './p7-fleet';
+import { fleetRows, fleetTable, writeFleetSection } from './p7-rows';
 import { type ChecksResult, measureChecks } from './p8-checks';
 import { root, snapshotDist } from './processes';
-import { table, writeResults } from './report';
+import { machine, type Row, table, writeResults } from './report';
 import { bundleRows, checkRows, gridpaneRows, type KindResult, kindRows } from './rows';
 import { type Scale, seed } from './seed';
 
@@ -39,6 +41,20 @@ const checkScales = smoke
 const gridpaneLimits: GridPaneLimits = smoke
   ? { sites: 50, servers: 10, maxPerPage: 10, endpointLimit: 6, listPageCost: 2, windowSeconds: 5 }
   : { sites: 2000, servers: 200, maxPerPage: 100, endpointLimit: 12, listPageCost: 2, windowSeconds: 15 };
+
+// P7: the same lists at two fleet sizes, ten times apart (the bars compare them), on both databases.
+const fleetScales: Record<'small' | 'big', FleetScale> = smoke
+  ? {
+      small: { sites: 50, servers: 5, monitors: 50, clients: 20, tasks: 20 },
+      big: { sites: 500, servers: 50, monitors: 500, clients: 20, tasks: 20 },
+    }
+  : {
+      small: { sites: 2000, servers: 200, monitors: 2000, clients: 1000, tasks: 1000 },
+      big: { sites: 20_000, servers: 2000, monitors: 20_000, clients: 1000, tasks: 1000 },
+    };
+const fleetOptions = smoke ? { loads: 1, callSeconds: 0.3 } : { loads: 5, callSeconds: 5 };
+// `--only=p7` runs P7 alone and rewrites only its section of RESULTS.md.
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 
 const started = performance.now();
 const loadSamples: number[] = [];
@@ -96,8 +112,89 @@ async function runChecks(kind: 'postgres' | 'pglite') {
   return out;
 }
 
-let exitCode = 0;
-try {
+/** P7 on one database: the small fleet, then the big one, each on a fresh database. */
+async function runFleet(kind: 'postgres' | 'pglite'): Promise<FleetResult[]> {
+  const out: FleetResult[] = [];
+  for (const size of ['small', 'big'] as const) {
+    const db = kind === 'postgres' ? await throwawayPostgres() : throwawayPglite();
+    if (!db) return out;
+    try {
+      out.push(await measureFleet(dist, kind, db.target, secretKey, fleetScales[size], fleetOptions, log));
+    } finally {
+      await db.drop();
+    }
+  }
+  return out;
+}
+
+function fleetSectionRows(fleet: FleetResult[]): Row[] {
+  const pair = (kind: string) => {
+    const mine = fleet.filter((r) => r.kind === kind);
+    return [
+      mine.find((r) => r.scale.sites === fleetScales.big.sites) ?? null,
+      mine.find((r) => r.scale.sites === fleetScales.small.sites) ?? null,
+    ] as const;
+  };
+  return [...fleetRows(...pair('pglite'), 'PGlite'), ...fleetRows(...pair('postgres'), 'PostgreSQL')];
+}
+
+function writeFleet(fleet: FleetResult[], rows: Row[], note: string): void {
+  const m = machine();
+  const date = new Date().toISOString().slice(0, 10);
+  writeFleetSection(
+    path.join(root, 'bench'),
+    [
+      '## P7: lists at fleet scale',
+      '',
+      `Run of \`npm run bench${only ? ' -- --only=p7' : ''}\` on ${date}: ${m.cpus} cores (${m.cpu}), Node ${m.node}. ` +
+        `${note} The machine was shared with other engineers' builds and tests during the run, so ` +
+        'absolute times carry that noise; the two fleet sizes ran one after the other in the same run.',
+      '',
+      "Fleets synced from the fake providers with pacing off; the sync time is the app's own GridPane " +
+        'sync (servers, sites, websites) plus the Better Uptime monitor list. Pages loaded in headless ' +
+        `Chromium at 1280×800 (median of ${fleetOptions.loads} loads after a warm-up); API JSON is the ` +
+        'bodies of every /api call of one page view; calls timed with 10 concurrent requests for ' +
+        `${fleetOptions.callSeconds} s each. PGlite is one connection inside the process, so ten ` +
+        "concurrent calls wait for each other there: compare its p50 with PostgreSQL's too.",
+      '',
+      table(rows),
+      '',
+      fleetTable(fleet),
+    ].join('\n'),
+  );
+}
+
+const loadNote = () =>
+  `Load average (1 min) during the run: ${Math.min(...loadSamples).toFixed(1)}–` +
+  `${Math.max(...loadSamples).toFixed(1)} (other work shared the machine; ratios are side by side).`;
+
+/** `--only=p7`: P7 alone, its JSON, and (full) its section of RESULTS.md. */
+async function runP7Only(): Promise<number> {
+  const fleet = [...(await runFleet('pglite')), ...(await runFleet('postgres'))];
+  const rows = fleetSectionRows(fleet);
+  const seconds = (performance.now() - started) / 1000;
+  const file = path.join(
+    root,
+    'bench',
+    'results',
+    `${new Date().toISOString().slice(0, 10)}-p7${smoke ? '-smoke' : ''}.json`,
+  );
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify({ seconds, machine: machine(), note: loadNote(), rows, fleet }, null, 2)}\n`,
+  );
+  console.log(`\n${table(rows)}\n`);
+  if (!smoke) writeFleet(fleet, rows, loadNote());
+  console.log(`P7 run in ${seconds.toFixed(0)} s. Results: ${path.relative(root, file)}`);
+  const failed = rows.filter((r) => r.pass === false).length;
+  if (failed) console.log(`${failed} figure(s) miss their bar (FAIL above).`);
+  if (failed && process.argv.includes('--strict')) return 1;
+  return 0;
+}
+
+/** Every bar, P1–P8. */
+async function runAll(): Promise<number> {
   const postgres = await runKind('postgres');
   const pglite = await runKind('pglite');
   const checksPostgres = await runChecks('postgres');
@@ -106,7 +203,9 @@ try {
   const bundle = measureBundle(dist, pglite?.browser.scripts ?? postgres?.browser.scripts);
   log(`GridPane refresh against the fake's rate limit (${JSON.stringify(gridpaneLimits)})`);
   const gridpane = await measureGridPane(gridpaneLimits);
-  Object.assign(details, { postgres, pglite, bundle, gridpane, checksPostgres, checksPglite });
+  const fleet = [...(await runFleet('pglite')), ...(await runFleet('postgres'))];
+  const p7 = fleetSectionRows(fleet);
+  Object.assign(details, { postgres, pglite, bundle, gridpane, checksPostgres, checksPglite, fleet });
 
   const rows = [
     ...kindRows(postgres, 'postgres'),
@@ -115,13 +214,13 @@ try {
     ...gridpaneRows(gridpane),
     ...checkRows(checksPostgres.big, checksPostgres.small, 'PostgreSQL'),
     ...checkRows(checksPglite.big, checksPglite.small, 'PGlite'),
+    ...p7,
   ].sort((a, b) => a.id.localeCompare(b.id));
   const seconds = (performance.now() - started) / 1000;
-  const note =
-    `Load average (1 min) during the run: ${Math.min(...loadSamples).toFixed(1)}–` +
-    `${Math.max(...loadSamples).toFixed(1)} (other work shared the machine; ratios are side by side).`;
+  const note = loadNote();
   console.log(note);
   const file = writeResults(note, path.join(root, 'bench'), smoke, rows, details, seconds);
+  if (!smoke) writeFleet(fleet, p7, note);
   console.log(`\n${table(rows)}\n`);
   console.log(
     `${smoke ? 'Smoke' : 'Full'} run in ${seconds.toFixed(0)} s. Results: ${path.relative(root, file)}`,
@@ -129,7 +228,13 @@ try {
   if (!smoke) console.log('Table written to bench/RESULTS.md.');
   const failed = rows.filter((r) => r.pass === false).length;
   if (failed) console.log(`${failed} figure(s) miss their bar (FAIL above).`);
-  if (failed && process.argv.includes('--strict')) exitCode = 1;
+  if (failed && process.argv.includes('--strict')) return 1;
+  return 0;
+}
+
+let exitCode = 0;
+try {
+  exitCode = only === 'p7' ? await runP7Only() : await runAll();
 } catch (err) {
   console.error('The benchmark failed:', err);
   exitCode = 2;
