@@ -1,6 +1,6 @@
-// `npm run bench` (full, quality bars P1–P6 at the P3 scale, P8 at 10,000 checks) or `npm run bench -- --smoke` (small
-// scale, short runs: proves the benchmark still works). One measurement at a time: the machine has
-// 2 cores. Writes bench/results/<date>[-smoke].json, prints the table, and (full) bench/RESULTS.md.
+// `npm run bench` (full: quality bars P1–P6 at the P3 scale, P7 at 2,000 and 20,000 sites, P8 at 10,000 checks, P9 at
+// 20,000 websites) or `npm run bench -- --smoke` (small scale, short runs: proves the benchmark still works). One
+// measurement at a time: the machine has 2 cores. Writes bench/results/<date>[-smoke].json, prints the table, and (full) bench/RESULTS.md.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,10 +12,12 @@ import { DASHBOARD_CALLS, measureApi, measureBrowser } from './p3-dashboard';
 import { measureBundle } from './p4-bundle';
 import { type GridPaneLimits, measureGridPane } from './p5-gridpane';
 import { measureStartup } from './p6-startup';
+import { type FleetResult, type FleetScale, measureFleet } from './p7-fleet';
+import { fleetRows, fleetTable, writeFleetSection } from './p7-rows';
 import { type ChecksResult, measureChecks } from './p8-checks';
 import { type ClientsCentreResult, measureClientsCentre } from './p9-clients';
 import { root, snapshotDist } from './processes';
-import { table, writeResults } from './report';
+import { machine, type Row, table, writeResults } from './report';
 import { bundleRows, checkRows, clientsCentreRows, gridpaneRows, type KindResult, kindRows } from './rows';
 import { type Scale, seed } from './seed';
 
@@ -46,6 +48,19 @@ const centreScale = smoke
   ? { sites: 500, servers: 50, clients: 20, clientSites: 50 }
   : { sites: 20_000, servers: 2000, clients: 1000, clientSites: 50 };
 const centreRuns = smoke ? { requests: 20, loads: 2 } : { requests: 200, loads: 10 };
+// P7: the same lists at two fleet sizes, ten times apart (the bars compare them), on both databases.
+const fleetScales: Record<'small' | 'big', FleetScale> = smoke
+  ? {
+      small: { sites: 50, servers: 5, monitors: 50, clients: 20, tasks: 20 },
+      big: { sites: 500, servers: 50, monitors: 500, clients: 20, tasks: 20 },
+    }
+  : {
+      small: { sites: 2000, servers: 200, monitors: 2000, clients: 1000, tasks: 1000 },
+      big: { sites: 20_000, servers: 2000, monitors: 20_000, clients: 1000, tasks: 1000 },
+    };
+const fleetOptions = smoke ? { loads: 1, callSeconds: 0.3 } : { loads: 5, callSeconds: 5 };
+// `--only=p7` runs P7 alone and rewrites only its section of RESULTS.md.
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 
 const started = performance.now();
 const loadSamples: number[] = [];
@@ -115,8 +130,89 @@ async function runClientsCentre(kind: 'postgres' | 'pglite'): Promise<ClientsCen
   }
 }
 
-let exitCode = 0;
-try {
+/** P7 on one database: the small fleet, then the big one, each on a fresh database. */
+async function runFleet(kind: 'postgres' | 'pglite'): Promise<FleetResult[]> {
+  const out: FleetResult[] = [];
+  for (const size of ['small', 'big'] as const) {
+    const db = kind === 'postgres' ? await throwawayPostgres() : throwawayPglite();
+    if (!db) return out;
+    try {
+      out.push(await measureFleet(dist, kind, db.target, secretKey, fleetScales[size], fleetOptions, log));
+    } finally {
+      await db.drop();
+    }
+  }
+  return out;
+}
+
+function fleetSectionRows(fleet: FleetResult[]): Row[] {
+  const pair = (kind: string) => {
+    const mine = fleet.filter((r) => r.kind === kind);
+    return [
+      mine.find((r) => r.scale.sites === fleetScales.big.sites) ?? null,
+      mine.find((r) => r.scale.sites === fleetScales.small.sites) ?? null,
+    ] as const;
+  };
+  return [...fleetRows(...pair('pglite'), 'PGlite'), ...fleetRows(...pair('postgres'), 'PostgreSQL')];
+}
+
+function writeFleet(fleet: FleetResult[], rows: Row[], note: string): void {
+  const m = machine();
+  const date = new Date().toISOString().slice(0, 10);
+  writeFleetSection(
+    path.join(root, 'bench'),
+    [
+      '## P7: lists at fleet scale',
+      '',
+      `Run of \`npm run bench${only ? ' -- --only=p7' : ''}\` on ${date}: ${m.cpus} cores (${m.cpu}), Node ${m.node}. ` +
+        `${note} The machine was shared with other engineers' builds and tests during the run, so ` +
+        'absolute times carry that noise; the two fleet sizes ran one after the other in the same run.',
+      '',
+      "Fleets synced from the fake providers with pacing off; the sync time is the app's own GridPane " +
+        'sync (servers, sites, websites) plus the Better Uptime monitor list. Pages loaded in headless ' +
+        `Chromium at 1280×800 (median of ${fleetOptions.loads} loads after a warm-up); API JSON is the ` +
+        'bodies of every /api call of one page view; calls timed with 10 concurrent requests for ' +
+        `${fleetOptions.callSeconds} s each. PGlite is one connection inside the process, so ten ` +
+        "concurrent calls wait for each other there: compare its p50 with PostgreSQL's too.",
+      '',
+      table(rows),
+      '',
+      fleetTable(fleet),
+    ].join('\n'),
+  );
+}
+
+const loadNote = () =>
+  `Load average (1 min) during the run: ${Math.min(...loadSamples).toFixed(1)}–` +
+  `${Math.max(...loadSamples).toFixed(1)} (other work shared the machine; ratios are side by side).`;
+
+/** `--only=p7`: P7 alone, its JSON, and (full) its section of RESULTS.md. */
+async function runP7Only(): Promise<number> {
+  const fleet = [...(await runFleet('pglite')), ...(await runFleet('postgres'))];
+  const rows = fleetSectionRows(fleet);
+  const seconds = (performance.now() - started) / 1000;
+  const file = path.join(
+    root,
+    'bench',
+    'results',
+    `${new Date().toISOString().slice(0, 10)}-p7${smoke ? '-smoke' : ''}.json`,
+  );
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify({ seconds, machine: machine(), note: loadNote(), rows, fleet }, null, 2)}\n`,
+  );
+  console.log(`\n${table(rows)}\n`);
+  if (!smoke) writeFleet(fleet, rows, loadNote());
+  console.log(`P7 run in ${seconds.toFixed(0)} s. Results: ${path.relative(root, file)}`);
+  const failed = rows.filter((r) => r.pass === false).length;
+  if (failed) console.log(`${failed} figure(s) miss their bar (FAIL above).`);
+  if (failed && process.argv.includes('--strict')) return 1;
+  return 0;
+}
+
+/** Every bar, P1–P9. */
+async function runAll(): Promise<number> {
   const postgres = await runKind('postgres');
   const pglite = await runKind('pglite');
   const checksPostgres = await runChecks('postgres');
@@ -127,6 +223,8 @@ try {
   const bundle = measureBundle(dist, pglite?.browser.scripts ?? postgres?.browser.scripts);
   log(`GridPane refresh against the fake's rate limit (${JSON.stringify(gridpaneLimits)})`);
   const gridpane = await measureGridPane(gridpaneLimits);
+  const fleet = [...(await runFleet('pglite')), ...(await runFleet('postgres'))];
+  const p7 = fleetSectionRows(fleet);
   Object.assign(details, {
     postgres,
     pglite,
@@ -134,6 +232,7 @@ try {
     gridpane,
     checksPostgres,
     checksPglite,
+    fleet,
     centrePostgres,
     centrePglite,
   });
@@ -147,13 +246,13 @@ try {
     ...checkRows(checksPglite.big, checksPglite.small, 'PGlite'),
     ...clientsCentreRows(centrePostgres, 'PostgreSQL'),
     ...clientsCentreRows(centrePglite, 'PGlite'),
+    ...p7,
   ].sort((a, b) => a.id.localeCompare(b.id));
   const seconds = (performance.now() - started) / 1000;
-  const note =
-    `Load average (1 min) during the run: ${Math.min(...loadSamples).toFixed(1)}–` +
-    `${Math.max(...loadSamples).toFixed(1)} (other work shared the machine; ratios are side by side).`;
+  const note = loadNote();
   console.log(note);
   const file = writeResults(note, path.join(root, 'bench'), smoke, rows, details, seconds);
+  if (!smoke) writeFleet(fleet, p7, note);
   console.log(`\n${table(rows)}\n`);
   console.log(
     `${smoke ? 'Smoke' : 'Full'} run in ${seconds.toFixed(0)} s. Results: ${path.relative(root, file)}`,
@@ -161,7 +260,13 @@ try {
   if (!smoke) console.log('Table written to bench/RESULTS.md.');
   const failed = rows.filter((r) => r.pass === false).length;
   if (failed) console.log(`${failed} figure(s) miss their bar (FAIL above).`);
-  if (failed && process.argv.includes('--strict')) exitCode = 1;
+  if (failed && process.argv.includes('--strict')) return 1;
+  return 0;
+}
+
+let exitCode = 0;
+try {
+  exitCode = only === 'p7' ? await runP7Only() : await runAll();
 } catch (err) {
   console.error('The benchmark failed:', err);
   exitCode = 2;

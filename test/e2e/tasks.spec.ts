@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { admin, expect, signIn, test } from './support/fixtures';
+import { connectProviders } from './support/providers';
 
 const counter = (page: Page, key: string) => page.getByTestId(`count-${key}`);
 const readCount = async (page: Page, key: string) => Number(await counter(page, key).textContent());
@@ -12,6 +13,14 @@ test('add a task for a client, move it across the board, tick it, duplicate and 
   // The client comes from the API, with the browser's session.
   const client = await page.request.post('/api/clients', { data: { name: clientName } });
   expect(client.ok(), await client.text()).toBeTruthy();
+  // A website to link, found through the form's server-side search (a fleet can hold 20,000).
+  await connectProviders(page);
+  let site = { id: 0, name: '' };
+  await expect(async () => {
+    const res = await page.request.get('/api/websites?pageSize=1&sort=-domain');
+    site = (await res.json()).data[0];
+    expect(site?.id).toBeGreaterThan(0);
+  }).toPass({ timeout: 30_000 });
 
   await page.getByRole('navigation').getByRole('link', { name: 'Tasks' }).click();
   await expect(page).toHaveURL(/\/tasks$/);
@@ -34,12 +43,18 @@ test('add a task for a client, move it across the board, tick it, duplicate and 
   await page.getByRole('option', { name: 'High', exact: true }).click();
   await form.getByRole('combobox', { name: 'Client' }).click();
   await page.getByRole('option', { name: clientName, exact: true }).click();
+  await form.getByRole('combobox', { name: 'Website' }).click();
+  await page.getByPlaceholder('Search websites...').fill(site.name);
+  await page.getByRole('option', { name: site.name, exact: true }).click();
+  await expect(form.getByRole('combobox', { name: 'Website' })).toHaveText(site.name);
   await form.getByLabel('Project').fill('Care plan');
   await form.getByLabel('Estimated Hours').fill('4');
   await form.getByLabel('Tags').fill('seo, wordpress, SEO, urgent-fix');
   await form.getByRole('button', { name: 'Add Task' }).click();
   await expect(page.getByText('Task created', { exact: true })).toBeVisible();
   await expect(form).toBeHidden();
+  const saved = await (await page.request.get(`/api/tasks?q=${encodeURIComponent(title)}&page=1`)).json();
+  expect(saved.data[0].website).toEqual({ id: site.id, name: site.name });
 
   // Only our tasks on the board from here on.
   await page.getByRole('searchbox', { name: 'Search tasks' }).fill(id);

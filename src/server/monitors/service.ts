@@ -66,7 +66,7 @@ export async function listMonitorPage(
       db,
       // The page is cut on narrow key rows, then only its rows' JSON is read.
       sql`with page as (
-          select r.external_id, r.domain, ${first} as k1, r.sort_key from provider_records r
+          select r.external_id, ${first} as k1, r.sort_key from provider_records r
           ${where(filters)}
           order by ${sort.field === 'name' ? sql`` : sql`k1 ${dir},`} r.sort_key ${dir}, r.external_id ${dir}
           limit ${pageSize} offset ${offset})
@@ -75,7 +75,7 @@ export async function listMonitorPage(
           on d.provider = 'betteruptime' and d.kind = 'monitors' and d.external_id = p.external_id
         left join provider_records f
           on f.provider = 'betteruptime' and f.kind = 'figures' and f.external_id = p.external_id
-        left join websites w on w.domain = p.domain
+        left join websites w on w.domain = d.domain
         order by p.k1 ${dir}, p.sort_key ${dir}, p.external_id ${dir}`,
     ),
   ]);

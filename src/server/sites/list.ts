@@ -79,9 +79,9 @@ export async function listSitePage(services: Services, query: Query): Promise<Si
       : null,
     rows<Record<string, unknown>>(
       db,
-      // The page is cut on narrow key rows (no JSON sorted), then its 50 rows are read and joined.
+      // The page is cut on index-only key rows (no JSON sorted), then its 50 rows are read and joined.
       sql`with page as (
-        select r.external_id, r.domain, ${leadingKey(sort.field)} as k1, r.sort_key
+        select r.external_id, ${leadingKey(sort.field)} as k1, r.sort_key
         from provider_records r ${where(filters)}
         order by ${sort.field === 'url' ? sql`` : sql`k1 ${dir},`} r.sort_key ${dir}, r.external_id ${dir}
         limit ${pageSize} offset ${offset}
@@ -95,7 +95,7 @@ export async function listSitePage(services: Services, query: Query): Promise<Si
       join provider_records d on d.provider = 'gridpane' and d.kind = 'sites' and d.external_id = p.external_id
       left join websites w on w.integration_provider = 'gridpane' and w.provider_site_id = p.external_id
       left join lateral (select m.external_id, m.status from provider_records m
-        where m.provider = 'betteruptime' and m.kind = 'monitors' and m.domain = p.domain
+        where m.provider = 'betteruptime' and m.kind = 'monitors' and m.domain = d.domain
         order by m.external_id limit 1) m on true
       left join provider_records f
         on f.provider = 'betteruptime' and f.kind = 'figures' and f.external_id = m.external_id

@@ -1,10 +1,12 @@
-import type { ListOption } from '@shared/lists';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@web/components/ui/popover';
 import { cn } from '@web/lib/utils';
 import { Check, ChevronsUpDown } from 'lucide-react';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
+
+/** An option; `count` (how many rows it would show) is left out where it means nothing. */
+export type PickerOption = { id: string; label: string; count?: number };
 
 interface OptionPickerProps {
   /** The trigger's accessible name ("Server filter"). */
@@ -14,7 +16,7 @@ interface OptionPickerProps {
   value: string | undefined;
   /** The selected option's text (it may not be among the options the current search loaded). */
   valueLabel: string | undefined;
-  options: readonly ListOption[];
+  options: readonly PickerOption[];
   /** The search box text; the caller loads the options that match it from the server. */
   search: string;
   onSearch: (value: string) => void;
@@ -22,6 +24,8 @@ interface OptionPickerProps {
   placeholder: string;
   loading?: boolean;
   className?: string;
+  /** A form field's id and descriptions, so its label names the trigger (instead of `label`). */
+  field?: { id: string; 'aria-invalid': boolean | undefined; 'aria-describedby': string | undefined };
 }
 
 /**
@@ -32,6 +36,7 @@ export function OptionPicker(props: OptionPickerProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const list = useRef<HTMLDivElement>(null);
+  const listId = useId();
   const items: { id: string | undefined; label: string; count?: number }[] = [
     { id: undefined, label: props.allLabel },
     ...props.options.map((o) => ({ id: o.id, label: o.label, count: o.count })),
@@ -65,7 +70,8 @@ export function OptionPicker(props: OptionPickerProps) {
           variant="outline"
           role="combobox"
           aria-expanded={open}
-          aria-label={props.label}
+          aria-label={props.field ? undefined : props.label}
+          {...props.field}
           className={cn('justify-between font-normal', props.className)}
         >
           <span className="truncate">{props.value ? (props.valueLabel ?? props.value) : props.allLabel}</span>
@@ -84,11 +90,11 @@ export function OptionPicker(props: OptionPickerProps) {
           onKeyDown={onKeyDown}
           placeholder={props.placeholder}
           aria-label={props.placeholder}
-          aria-controls="option-picker-list"
+          aria-controls={listId}
         />
         <div
           ref={list}
-          id="option-picker-list"
+          id={listId}
           role="listbox"
           aria-label={props.label}
           className="mt-2 max-h-64 overflow-y-auto"

@@ -1,8 +1,10 @@
 import type { Task } from '@shared/tasks';
 import { useClients } from '@web/clients/api';
+import { OptionPicker } from '@web/components/option-picker';
 import { FormField } from '@web/components/ui/form-field';
 import { useUsers } from '@web/team/api';
-import { useWebsites } from '@web/websites/api';
+import { useWebsiteSearch } from '@web/websites/api';
+import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { FormSelect, type Option } from './form-select';
 import type { TaskForm } from './task-form-fields';
@@ -15,11 +17,16 @@ function withCurrent(options: Option[], current: { id: number; name: string } | 
   return [{ value: String(current.id), label: current.name }, ...options];
 }
 
-/** Assignee (the team), client and website: plain selects, "None" for no link. */
+/**
+ * Assignee (the team) and client: plain selects, "None" for no link. Website: a picker searching the
+ * server, since a fleet can hold 20,000 of them.
+ */
 export function TaskLinkFields({ form, task }: { form: TaskForm; task?: Task }) {
   const users = useUsers();
   const clients = useClients();
-  const websites = useWebsites();
+  const [websiteSearch, setWebsiteSearch] = useState('');
+  const websites = useWebsiteSearch(websiteSearch);
+  const [picked, setPicked] = useState<{ id: number; name: string } | null>(task?.website ?? null);
   const { errors } = form.formState;
 
   const assignees = withCurrent(
@@ -30,10 +37,9 @@ export function TaskLinkFields({ form, task }: { form: TaskForm; task?: Task }) 
     (clients.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
     task?.client,
   );
-  const websiteOptions = withCurrent(
-    (websites.data ?? []).filter((w) => !w.removed).map((w) => ({ value: String(w.id), label: w.name })),
-    task?.website,
-  );
+  const websiteOptions = (websites.data?.data ?? [])
+    .filter((w) => !w.removed)
+    .map((w) => ({ id: String(w.id), label: w.name }));
 
   const linkSelect = (name: LinkField, label: string, options: Option[], noneLabel: string) => (
     <FormField label={label} error={errors[name]?.message} className="col-span-2 sm:col-span-1">
@@ -60,7 +66,34 @@ export function TaskLinkFields({ form, task }: { form: TaskForm; task?: Task }) 
     <>
       {linkSelect('assigneeId', 'Assignee', assignees, 'Unassigned')}
       {linkSelect('clientId', 'Client', clientOptions, 'No client')}
-      {linkSelect('websiteId', 'Website', websiteOptions, 'No website')}
+      <FormField label="Website" error={errors.websiteId?.message} className="col-span-2 sm:col-span-1">
+        {(field) => (
+          <Controller
+            control={form.control}
+            name="websiteId"
+            render={({ field: { value, onChange } }) => (
+              <OptionPicker
+                field={field}
+                label="Website"
+                allLabel="No website"
+                value={value == null ? undefined : String(value)}
+                valueLabel={picked && value === picked.id ? picked.name : undefined}
+                options={websiteOptions}
+                search={websiteSearch}
+                onSearch={setWebsiteSearch}
+                onChange={(id) => {
+                  const option = websiteOptions.find((o) => o.id === id);
+                  setPicked(option ? { id: Number(option.id), name: option.label } : null);
+                  onChange(id === undefined ? null : Number(id));
+                }}
+                placeholder="Search websites..."
+                loading={websites.isFetching}
+                className="w-full"
+              />
+            )}
+          />
+        )}
+      </FormField>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { Site, SiteOptions, SitePage, siteSnapshotResponse } from '@shared/sites';
-import type { Website } from '@shared/websites';
+import type { Website, WebsitePage } from '@shared/websites';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CacheMeta, pollWhileRefreshing } from '@web/components/sync-status';
 import { api } from '@web/lib/api';
@@ -43,6 +43,16 @@ export function useSitePage(params: SiteParams) {
     queryFn: ({ signal }) => api.get<SitePage>(`/api/sites?${query}`, { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: pollWhileRefreshing(),
+  });
+}
+
+/** Websites whose domain or name contains `q` (one page of 50): pickers that cannot list 20,000. */
+export function useWebsiteSearch(q: string) {
+  const query = listSearch({ q: q.trim(), pageSize: 50, sort: 'domain' });
+  return useQuery({
+    queryKey: [...websiteKeys.all, 'search', q.trim()],
+    queryFn: ({ signal }) => api.get<WebsitePage>(`/api/websites?${query}`, { signal }),
+    placeholderData: keepPreviousData,
   });
 }
 
