@@ -62,7 +62,7 @@ export function ClientWebsitesCard({ client }: { client: { id: number; name: str
                 </p>
               </div>
             ) : (
-              <div className="-mx-6 overflow-x-auto px-6">
+              <div className="relative -mx-6 overflow-x-auto px-6">
                 <table className="w-full min-w-[44rem] text-sm">
                   <caption className="sr-only">Websites of {client.name}</caption>
                   <thead className="text-left text-xs text-muted-foreground">

@@ -47,7 +47,7 @@ export function FleetSites({
         <SectionQuery query={sites} loading="Loading sites..." failed="Could not load the sites">
           {({ data, total }) => (
             <>
-              <div className="-mx-6 overflow-x-auto px-6">
+              <div className="relative -mx-6 overflow-x-auto px-6">
                 <table className="w-full min-w-[36rem] text-sm">
                   <caption className="sr-only">Sites on {what}</caption>
                   <thead className="text-left text-xs text-muted-foreground">

@@ -71,12 +71,12 @@ function SiteRow({ site, selection }: { site: Row; selection?: Selection }) {
           />
         </td>
       )}
-      <td className={td}>
+      <th scope="row" className={`${td} text-left font-normal`}>
         <div className="flex min-w-48 flex-wrap items-center gap-2">
           <span className="font-medium break-all">{site.url}</span>
           {isStaging(site) && <StagingBadge />}
         </div>
-      </td>
+      </th>
       <td className={td}>
         <ProviderStatusBadge status={site.status} />
       </td>
