@@ -89,16 +89,14 @@ beforeAll(async () => {
     syncedAt: new Date(),
     ...listColumns({ provider, kind }, data),
   });
-  await t.db
-    .insert(providerRecords)
-    .values([
-      record('gridpane', 'sites', '1', { id: 1, url: 'smile.example', status: 'active', server_id: 7 }),
-      record('gridpane', 'sites', '2', { id: 2, url: 'other.example', status: 'error', server_id: 8 }),
-      record('betteruptime', 'monitors', 'm1', {
-        id: 'm1',
-        attributes: { url: 'https://smile.example', status: 'up' },
-      }),
-    ]);
+  await t.db.insert(providerRecords).values([
+    record('gridpane', 'sites', '1', { id: 1, url: 'smile.example', status: 'active', server_id: 7 }),
+    record('gridpane', 'sites', '2', { id: 2, url: 'other.example', status: 'error', server_id: 8 }),
+    record('betteruptime', 'monitors', 'm1', {
+      id: 'm1',
+      attributes: { url: 'https://smile.example', status: 'up' },
+    }),
+  ]);
   const [tag] = await t.db.insert(tags).values({ name: 'vip', color: '#ff0000' }).returning();
   await t.db.insert(websiteTags).values({ websiteId: b!.id, tagId: tag!.id });
   await t.db.insert(incidents).values({
