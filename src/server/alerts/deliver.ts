@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { alertDeliveries } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import type { JobSpec } from '../jobs/engine';
@@ -25,6 +25,23 @@ export async function deliver(services: Services, deliveryId: number, retryCount
       .set({ status: 'failed', lastError: 'The channel was switched off or deleted' })
       .where(eq(alertDeliveries.id, deliveryId));
     return;
+  }
+  // "Back up" never overtakes "down" at a channel that was failing: it waits while the incident's
+  // "down" alert to the same channel is still being retried (on its own last try it goes anyway).
+  if (delivery.event === 'resolved' && delivery.incidentId !== null && retryCount < RETRY_LIMIT) {
+    const [down] = await db
+      .select({ id: alertDeliveries.id })
+      .from(alertDeliveries)
+      .where(
+        and(
+          eq(alertDeliveries.channelId, delivery.channelId),
+          eq(alertDeliveries.incidentId, delivery.incidentId),
+          eq(alertDeliveries.event, 'opened'),
+          eq(alertDeliveries.status, 'pending'),
+        ),
+      )
+      .limit(1);
+    if (down) throw new Error(`Alert to ${channel.name} waits for the incident's "down" alert to go first`);
   }
   try {
     await sendToChannel(services, channel, {

@@ -19,13 +19,13 @@ export async function coverage(services: Services, limit: number): Promise<Cover
   const list = async (query: ReturnType<typeof sql>) =>
     rowsOf<Row>(await db.execute(sql`select *, count(*) over () as total from (${query}) x limit ${limit}`));
   const [unmonitored, unmatched, failing, orphans] = await Promise.all([
-    list(sql`with m as (${monitors})
+    list(sql`with m as materialized (${monitors})
       select w.id as website_id, w.domain from websites w
       where not w.removed
         and not exists (select 1 from checks c where c.website_id = w.id)
         and not exists (select 1 from m where m.domain = w.domain)
       order by w.domain`),
-    list(sql`with m as (${monitors})
+    list(sql`with m as materialized (${monitors})
       select m.id, m.url, m.name from m
       where not exists (select 1 from websites w where w.domain = m.domain and not w.removed)
       order by lower(m.name), m.id`),

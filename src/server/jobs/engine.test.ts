@@ -102,12 +102,22 @@ describe('JobEngine', () => {
       },
     };
     await engine.start([spec]);
+    // Counts the queue requests that went through, so the first run ends only after both others queued.
+    let sent = 0;
+    const send = engine.send.bind(engine);
+    engine.send = async (...args: Parameters<typeof send>) => {
+      const id = await send(...args);
+      sent++;
+      return id;
+    };
     const running = engine.run<number>('sync');
     await waitFor(() => runs === 1);
     expect(await engine.isBusy('sync')).toBe(true);
     // Two more refreshes while the first runs: they share one queued job.
     const second = engine.run<number>('sync');
     const third = engine.run<number>('sync');
+    await waitFor(() => sent === 3);
+    await new Promise((r) => setTimeout(r, 100)); // the third joins the waiting job it found
     first.open();
     expect(await running).toBe(1);
     expect(await second).toBe(2);
