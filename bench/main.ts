@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureChromium } from '../scripts/chromium.mjs';
 import { ensureBuilt } from '../scripts/ensure-build.mjs';
 import { throwawayPglite, throwawayPostgres } from './databases';
 import { measureClients } from './p1-p2-clients';
@@ -70,6 +71,13 @@ const log = (msg: string) => {
 };
 
 ensureBuilt();
+// The browser figures (P3, P7, P9) need a Chromium: found, or obtained the way `npm test` obtains it.
+const browser = ensureChromium();
+if (!browser.path) {
+  console.error(`The benchmark needs Chromium: ${browser.reason}`);
+  process.exit(1);
+}
+process.env.CHROMIUM_PATH = browser.path;
 const dist = snapshotDist();
 const secretKey = randomBytes(32).toString('hex');
 const details: Record<string, unknown> = { scale, durations, fcpLoads, apiLoads, startupRuns };

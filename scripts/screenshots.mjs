@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { ensureChromium } from './chromium.mjs';
 
 const { values, positionals } = parseArgs({
   options: {
@@ -20,8 +21,10 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
 });
 fs.mkdirSync(values.out, { recursive: true });
+const found = ensureChromium();
+if (!found.path) throw new Error(found.reason);
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: found.path,
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
 });
 for (const theme of values.themes.split(',')) {

@@ -59,6 +59,7 @@ export const schedulerJob = (services: Services): JobSpec => ({
   retryDelaySeconds: 1,
   expireInSeconds: 5 * 60,
   cron: '* * * * *',
+  perpetual: true,
   run: async (_data, job) => {
     await services.jobs.send(SCHEDULER_JOB);
     const until = Date.now() + TURN_MS;

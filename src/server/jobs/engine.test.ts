@@ -67,6 +67,31 @@ describe('JobEngine', () => {
     expect(runs).toBe(1);
   });
 
+  it('is idle once the work is done while a perpetual job (the checks scheduler) keeps its turn', async () => {
+    const stop = gate();
+    const started = gate();
+    let ran = 0;
+    await engine.start([
+      {
+        name: 'forever',
+        policy: 'stately',
+        perpetual: true,
+        run: async () => {
+          started.open();
+          await stop.opened;
+        },
+      },
+      { name: 'work', policy: 'standard', run: async () => ran++ },
+    ]);
+    await engine.send('forever');
+    await started.opened;
+    await engine.send('work');
+    // Before perpetual jobs were set aside, this waited for ever (the bench's seeding hung on it).
+    await engine.idle();
+    expect(ran).toBe(1);
+    stop.open();
+  });
+
   it('retries an unexpected error with backoff, and the waiting caller hears of the failure', async () => {
     let runs = 0;
     await engine.start([

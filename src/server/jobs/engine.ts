@@ -35,6 +35,8 @@ export type JobSpec<Data extends object = object> = {
   batchSize?: number;
   /** Cron expression (UTC): fires once per slot however many instances run. */
   cron?: string;
+  /** Never done by design (each run hands its turn to the next, as the checks scheduler does): `idle` does not wait for it. */
+  perpetual?: boolean;
 };
 
 export type EngineOptions = {
@@ -208,9 +210,12 @@ export class JobEngine {
     return (await this.pendingJobId(name)) !== undefined;
   }
 
-  /** Resolves once no job of ours waits to run or runs (tests and tools wait for background work). */
+  /**
+   * Resolves once no job of ours waits to run or runs (tests and tools wait for background work),
+   * perpetual ones aside: they never settle.
+   */
   async idle(): Promise<void> {
-    const names = [...this.specs.keys()];
+    const names = [...this.specs.values()].filter((s) => !s.perpetual).map((s) => s.name);
     if (!this.boss || names.length === 0) return;
     for (;;) {
       const { rows } = await this.database.query(

@@ -4,7 +4,8 @@ import { normaliseDomain } from '../../shared/domains';
 import { pageOf, parseSort } from '../../shared/lists';
 import type { MonitorPage, Monitor as MonitorView, monitorListQuery } from '../../shared/monitors';
 import { loadSettings } from '../integrations/service';
-import { count, direction, json, likePattern, rows, where } from '../lists/sql';
+import { keptCount } from '../lists/kept';
+import { direction, json, likePattern, rows, where } from '../lists/sql';
 import { cacheMeta, serveCached } from '../provider-cache/serve';
 import { readCache, readCacheMap, readCacheState } from '../provider-cache/service';
 import type { Monitor } from '../providers/betteruptime/types';
@@ -58,9 +59,9 @@ export async function listMonitorPage(
   const dir = direction(sort.desc);
   const { db } = services;
   const [total, overall, found] = await Promise.all([
-    count(db, sql`select count(*) as n from provider_records r ${where(filters)}`),
+    keptCount(db, [monitorsKey], sql`select count(*) as n from provider_records r ${where(filters)}`),
     query.q || query.status
-      ? count(db, sql`select count(*) as n from provider_records r where ${scope}`)
+      ? keptCount(db, [monitorsKey], sql`select count(*) as n from provider_records r where ${scope}`)
       : null,
     rows<{ data: unknown; figures: unknown; website_id: number | null }>(
       db,

@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/support/database';
 import type { Database } from '../db/client';
 import { providerRecords } from '../db/schema';
+import { rowsOf as resultRows } from '../maintenance/coverage';
 import { readCache, writeCache } from './service';
 
 let database: Database;
@@ -73,5 +74,32 @@ describe('writeCache', () => {
     expect(rows.find((r) => r.externalId === '10')?.domain).toBe('again.example');
     await writeCache(database.db, sites, [], new Date(), { partial: false });
     expect(await rowsOf()).toEqual([]);
+  });
+
+  it('rewrites only what changed, and leaves a big write vacuumed for index-only scans', async () => {
+    const versions = async () =>
+      new Map(
+        resultRows<{ id: string; v: string }>(
+          await database.db.execute(sql`select external_id as id, xmin::text as v from provider_records
+            where provider = 'gridpane' and kind = 'sites'`),
+        ).map((r) => [r.id, r.v]),
+      );
+    const many = Array.from({ length: 600 }, (_, i) => site(i + 1, `v${i}.example`));
+    await writeCache(database.db, sites, many, new Date(), { partial: false });
+    const [vis] = resultRows<{ pages: number; visible: number }>(
+      await database.db.execute(sql`select relpages as pages, relallvisible as visible from pg_class
+        where oid = 'provider_records'::regclass`),
+    );
+    // A fresh insert is all-visible only once vacuumed: the lists' counts and deep pages need it.
+    expect(Number(vis?.visible)).toBeGreaterThan(0);
+    expect(Number(vis?.visible)).toBe(Number(vis?.pages));
+    const before = await versions();
+    const next = many.map((s) => (s.id === '5' ? site(5, 'moved.example') : s));
+    await writeCache(database.db, sites, next, new Date(), { partial: false });
+    const after = await versions();
+    expect(after.size).toBe(600);
+    const rewritten = [...after].filter(([id, v]) => before.get(id) !== v).map(([id]) => id);
+    expect(rewritten).toEqual(['5']);
+    expect((await rowsOf()).find((r) => r.externalId === '5')?.domain).toBe('moved.example');
   });
 });

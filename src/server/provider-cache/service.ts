@@ -82,8 +82,11 @@ export async function readCacheItem<T>(db: Db, key: CacheKey, externalId: string
  *
  * Linear in the list: rows go in as JSON batches unpacked by jsonb_to_recordset (one statement per
  * batch, however many rows), and a complete list deletes what it no longer holds by primary key, so no
- * statement costs the table's size times the list's. A big write refreshes the table's statistics
- * (PGlite has no autovacuum) so that the list queries keep their index plans.
+ * statement costs the table's size times the list's. A row the provider returns unchanged is not
+ * rewritten: a sync that changes nothing leaves no dead rows and keeps the pages all-visible, which the
+ * lists' index-only scans need. A write that changed many rows vacuums and analyzes the table at once:
+ * PGlite has no autovacuum at all, and PostgreSQL's would leave the lists reading the heap (and a
+ * first sync's lists planned without statistics) until it comes round.
  */
 export async function writeCache<T>(
   db: Db,
@@ -92,7 +95,8 @@ export async function writeCache<T>(
   at: Date,
   outcome: { partial: boolean; error?: string },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
+    let changed = 0;
     const seen = new Set<string>();
     const rows: Record<string, unknown>[] = [];
     // A provider listing one id twice: the last copy wins, as it did row by row.
@@ -113,7 +117,7 @@ export async function writeCache<T>(
     }
     for (let i = 0; i < rows.length; i += BATCH) {
       const batch = JSON.stringify(rows.slice(i, i + BATCH));
-      await tx.execute(sql`
+      const written = await tx.execute(sql`
         insert into provider_records
           (provider, kind, external_id, data, synced_at, domain, sort_key, status, parent_id, search)
         select ${key.provider}, ${key.kind}, r.external_id, r.data, ${at.toISOString()}::timestamptz,
@@ -122,7 +126,12 @@ export async function writeCache<T>(
           sort_key text, status text, parent_id text, search text)
         on conflict (provider, kind, external_id) do update set data = excluded.data,
           synced_at = excluded.synced_at, domain = excluded.domain, sort_key = excluded.sort_key,
-          status = excluded.status, parent_id = excluded.parent_id, search = excluded.search`);
+          status = excluded.status, parent_id = excluded.parent_id, search = excluded.search
+        where (provider_records.data, provider_records.domain, provider_records.sort_key,
+            provider_records.status, provider_records.parent_id, provider_records.search)
+          is distinct from (excluded.data, excluded.domain, excluded.sort_key, excluded.status,
+            excluded.parent_id, excluded.search)`);
+      changed += affectedRows(written);
     }
     if (!outcome.partial) {
       // What the list no longer holds, found with a hash set here rather than by a planner that may
@@ -132,6 +141,7 @@ export async function writeCache<T>(
         .from(providerRecords)
         .where(and(eq(providerRecords.provider, key.provider), eq(providerRecords.kind, key.kind)));
       const gone = present.map((r) => r.id).filter((id) => !seen.has(id));
+      changed += gone.length;
       for (let i = 0; i < gone.length; i += BATCH) {
         await tx
           .delete(providerRecords)
@@ -157,14 +167,20 @@ export async function writeCache<T>(
         target: [providerSyncs.provider, providerSyncs.kind],
         set: { ...sync, generation: sql`${providerSyncs.generation} + 1` },
       });
+    return changed;
   });
-  // Statistics for the planner (VACUUM as well cost a 20k sync on PostgreSQL about a second: P7).
-  if (items.length >= ANALYZE_FROM) await db.execute(sql`analyze provider_records`);
+  if (changed >= VACUUM_FROM) await db.execute(sql`vacuum (analyze) provider_records`);
 }
 
 const BATCH = 2000;
-/** Writes of this many rows or more refresh the planner's statistics. */
-const ANALYZE_FROM = 500;
+/** Writes that insert, change or delete this many rows or more vacuum and analyze the table. */
+const VACUUM_FROM = 500;
+
+/** Rows an INSERT … ON CONFLICT wrote (node-postgres says rowCount, PGlite affectedRows). */
+const affectedRows = (result: unknown) => {
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  return Number(r.rowCount ?? r.affectedRows ?? 0);
+};
 
 /**
  * One cheap read that says whether any of these caches changed: the generation of each (bumped by every

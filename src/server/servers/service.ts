@@ -5,7 +5,8 @@ import type { Server, ServerPage, serverListQuery } from '../../shared/servers';
 import { notFound } from '../http/errors';
 import { gridpaneServers, gridpaneSyncing, syncGridPane } from '../integrations/gridpane-sync';
 import { loadSettings } from '../integrations/service';
-import { count, direction, json, likePattern, rows, where } from '../lists/sql';
+import { keptCount, keptRows } from '../lists/kept';
+import { direction, json, likePattern, rows, where } from '../lists/sql';
 import { cacheMeta, serveCached } from '../provider-cache/serve';
 import { readCacheItem, readCacheState } from '../provider-cache/service';
 import type { Services } from '../services';
@@ -68,9 +69,10 @@ export async function listServerPage(
   const dir = direction(sort.desc);
   const { db } = services;
   const [total, statuses, found] = await Promise.all([
-    count(db, sql`select count(*) as n from provider_records r ${where(filters)}`),
-    rows<{ status: string | null; n: number }>(
+    keptCount(db, [gridpaneServers], sql`select count(*) as n from provider_records r ${where(filters)}`),
+    keptRows<{ status: string | null; n: number }>(
       db,
+      [gridpaneServers],
       sql`select r.status, count(*)::int as n from provider_records r where ${scope}
         group by r.status order by r.status`,
     ),

@@ -4,9 +4,11 @@ import { pageOf, parseSort } from '../../shared/lists';
 import type { SitePage, SiteRow, siteListQuery, siteOptions } from '../../shared/sites';
 import type { Tag } from '../../shared/tags';
 import type { Db } from '../db/client';
-import { gridpaneSites, gridpaneSyncing, syncGridPane } from '../integrations/gridpane-sync';
+import { gridpaneServers, gridpaneSites, gridpaneSyncing, syncGridPane } from '../integrations/gridpane-sync';
 import { loadSettings } from '../integrations/service';
+import { keptCount, keptRows } from '../lists/kept';
 import { count, direction, json, likePattern, rows, where } from '../lists/sql';
+import { monitorsKey } from '../monitors/sync';
 import { cacheMeta, serveCached } from '../provider-cache/serve';
 import { readCacheState } from '../provider-cache/service';
 import type { Services } from '../services';
@@ -68,12 +70,17 @@ export async function listSitePage(services: Services, query: Query): Promise<Si
   const filters = siteFilters(query);
   const dir = direction(sort.desc);
   const db = services.db;
+  // Totals over the caches alone are kept while the caches are unchanged; a tag is our own data.
+  const totalQuery = sql`select count(*) as n from provider_records r ${where(filters)}`;
   const [total, overall, found] = await Promise.all([
-    count(db, sql`select count(*) as n from provider_records r ${where(filters)}`),
+    query.tagId
+      ? count(db, totalQuery)
+      : keptCount(db, query.monitor ? [gridpaneSites, monitorsKey] : [gridpaneSites], totalQuery),
     // Without filters the total is the whole list: no second count.
     filters.length > 1
-      ? count(
+      ? keptCount(
           db,
+          [gridpaneSites],
           sql`select count(*) as n from provider_records r where r.provider = 'gridpane' and r.kind = 'sites'`,
         )
       : null,
@@ -141,9 +148,11 @@ export async function siteOptionsOf(
 ): Promise<z.infer<typeof siteOptions>> {
   const like = query.q ? likePattern(query.q) : null;
   const [servers, tags] = await Promise.all([
-    // Counts per server from the parent_id index, then the labels of the (at most 51) picked.
-    rows<{ id: string; label: string | null; n: number }>(
+    // Counts per server from the parent_id index, then the labels of the (at most 51) picked; kept
+    // while the sites and servers are unchanged.
+    keptRows<{ id: string; label: string | null; n: number }>(
       db,
+      [gridpaneSites, gridpaneServers],
       sql`with counts as (
           select r.parent_id, count(*)::int as n from provider_records r
           where r.provider = 'gridpane' and r.kind = 'sites' and r.parent_id is not null

@@ -11,6 +11,7 @@ export const providerRecords = pgTable(
     kind: text().notNull(), // servers | sites | monitors | snapshots …
     externalId: text().notNull(),
     data: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** When the row was last written: a sync rewrites only what the provider changed. */
     syncedAt: timestamp({ withTimezone: true }).notNull(),
     // Typed list columns, filled at write time from `data` (see provider-cache/columns.ts) so that
     // paged lists filter, sort and count in SQL instead of reading every JSON row.
