@@ -3,6 +3,7 @@
 //   BENCH_DB_KIND=postgres|pglite BENCH_DB_URL=… BENCH_DATA_DIR=… PORT=… node --import tsx bench/bare-server.ts
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import Fastify from 'fastify';
 import pg from 'pg';
 
@@ -15,7 +16,10 @@ if (kind === 'postgres') {
   const pool = new pg.Pool({ connectionString: process.env.BENCH_DB_URL, max: 10 });
   query = async (sql, params) => (await pool.query(sql, params)).rows;
 } else {
-  const db = await PGlite.create(path.join(process.env.BENCH_DATA_DIR!, 'pglite'));
+  // The extensions the app's database was created with, as the app loads them.
+  const db = await PGlite.create(path.join(process.env.BENCH_DATA_DIR!, 'pglite'), {
+    extensions: { pg_trgm },
+  });
   query = async (sql, params) => (await db.query<Row>(sql, params)).rows;
 }
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -37,6 +38,9 @@ export type Database = {
   /** PGlite only: the data folder as a tarball (tests build one migrated template and load it). */
   dump?(): Promise<Blob>;
 };
+
+/** PostgreSQL extensions the migrations create; PGlite loads them from its own package. */
+const extensions = { pg_trgm };
 
 // In the source tree this file sits beside migrations/; the build copies migrations/ beside main.js.
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -86,8 +90,10 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
   try {
     client =
       opts.kind === 'pglite'
-        ? await PGlite.create(path.join(opts.dataDir, 'pglite'))
-        : await PGlite.create(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+        ? await PGlite.create(path.join(opts.dataDir, 'pglite'), { extensions })
+        : await PGlite.create(
+            opts.loadDataDir ? { loadDataDir: opts.loadDataDir, extensions } : { extensions },
+          );
     const pglite = client;
     const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
     if (migrate && !(await migrationsApplied((q) => pglite.query(q), migrationsFolder)))

@@ -61,6 +61,7 @@ export class JobEngine {
   private boss: PgBoss | undefined;
   private readonly specs = new Map<string, JobSpec>();
   private readonly waiters = new Set<() => void>();
+  private readonly busyReads = new Map<string, Promise<boolean>>();
   private stopping = false;
   private log: Pick<FastifyBaseLogger, 'debug' | 'warn' | 'error'> | undefined;
 
@@ -206,8 +207,15 @@ export class JobEngine {
   }
 
   /** Whether a job of this name waits or runs anywhere now (pages show "refreshing" meanwhile). */
-  async isBusy(name: string): Promise<boolean> {
-    return (await this.pendingJobId(name)) !== undefined;
+  isBusy(name: string): Promise<boolean> {
+    // List pages ask on every view: calls arriving together share one read of the queue.
+    const joined = this.busyReads.get(name);
+    if (joined) return joined;
+    const reading = this.pendingJobId(name)
+      .then((id) => id !== undefined)
+      .finally(() => this.busyReads.delete(name));
+    this.busyReads.set(name, reading);
+    return reading;
   }
 
   /**

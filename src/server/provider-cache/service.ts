@@ -186,7 +186,25 @@ const affectedRows = (result: unknown) => {
  * One cheap read that says whether any of these caches changed: the generation of each (bumped by every
  * write of its items, in the same transaction) and whether it ever synced.
  */
-export async function cacheStamp(db: Db, keys: CacheKey[]): Promise<string> {
+export function cacheStamp(db: Db, keys: CacheKey[]): Promise<string> {
+  // Requests arriving together share one read (ten list calls at once read the generations once);
+  // joining a read already on its way costs at most the few milliseconds it started earlier.
+  const id = keys.map((k) => `${k.provider}/${k.kind}`).join(' ');
+  let pending = stampsReading.get(db);
+  if (!pending) {
+    pending = new Map();
+    stampsReading.set(db, pending);
+  }
+  const joined = pending.get(id);
+  if (joined) return joined;
+  const reading = readStamp(db, keys).finally(() => pending.delete(id));
+  pending.set(id, reading);
+  return reading;
+}
+
+const stampsReading = new WeakMap<Db, Map<string, Promise<string>>>();
+
+async function readStamp(db: Db, keys: CacheKey[]): Promise<string> {
   const rows = await db
     .select({
       provider: providerSyncs.provider,

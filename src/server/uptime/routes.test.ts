@@ -96,6 +96,16 @@ describe('GET /api/uptime', () => {
     const alpha = (await get('/api/uptime?q=alpha&source=monitor')).json().data[0];
     expect(alpha).toMatchObject({ source: 'monitor', status: 'up', url: 'https://alpha.example/' });
     expect(typeof alpha.uptime).toBe('number');
+    // Page by page, checks and monitors interleave exactly as in one long page, for every order.
+    const key = (r: { source: string; id: string }) => `${r.source}:${r.id}`;
+    for (const sort of ['status', '-status', 'name', '-name', 'lastChecked', '-lastChecked']) {
+      const whole = (await get(`/api/uptime?pageSize=200&sort=${sort}`)).json().data.map(key);
+      expect(whole).toHaveLength(3 + monitors);
+      const paged: string[] = [];
+      for (let page = 1; page <= pages; page++)
+        paged.push(...(await get(`/api/uptime?pageSize=4&page=${page}&sort=${sort}`)).json().data.map(key));
+      expect(paged, sort).toEqual(whole);
+    }
   });
 
   it.each([

@@ -6,9 +6,11 @@ import type { UptimeList, UptimeRow, uptimeQuery } from '../../shared/uptime';
 import { availability, uptimePercent } from '../checks/results';
 import { providerRecords, providerSyncs } from '../db/schema';
 import { listIntegrations } from '../integrations/service';
-import { count, likePattern } from '../lists/sql';
+import { keptCount, keptRows } from '../lists/kept';
+import { count, likePattern, rows } from '../lists/sql';
 import { checksInMaintenance, rowsOf } from '../maintenance/coverage';
 import { figuresKey, type MonitorFigures } from '../monitors/figures';
+import { monitorsKey } from '../monitors/sync';
 import type { Services } from '../services';
 import { websitesByDomain } from '../websites/service';
 
@@ -31,32 +33,6 @@ export async function listUptime(services: Services, q: Query): Promise<UptimeLi
 
   const desc = q.sort.startsWith('-');
   const key = q.sort.replace(/^-/, '');
-  // Keys first, on the list columns (no JSON read for 20,000 monitors); the page's details after.
-  const parts: SQL[] = [];
-  if (q.source !== 'monitor') {
-    parts.push(sql`select 'check' as source, c.id::text as id, lower(c.name) as sort_name,
-        case when c.paused then 'paused' else c.status end as status, c.last_checked_at as last_checked_at,
-        lower(c.name) || ' ' || lower(c.url) as search
-      from checks c`);
-  }
-  if (q.source !== 'check' && withMonitors) {
-    const lastChecked =
-      key === 'lastChecked'
-        ? sql`(r.data->'attributes'->>'last_checked_at')::timestamptz`
-        : sql`null::timestamptz`;
-    parts.push(sql`select 'monitor' as source, r.external_id as id, r.sort_key as sort_name, r.status as status,
-        ${lastChecked} as last_checked_at, r.search as search
-      from provider_records r where r.provider = 'betteruptime' and r.kind = 'monitors'`);
-  }
-  const counts = await countBySource(services, withMonitors);
-  const meta = await monitorsMeta(services, withMonitors);
-  if (parts.length === 0)
-    return { data: [], total: 0, page: q.page, pageSize: q.pageSize, counts, betteruptime: meta };
-
-  const filters = [
-    q.q ? sql`search like ${likePattern(q.q)}` : undefined,
-    q.status ? sql`status = ${q.status}` : undefined,
-  ].filter((f): f is SQL => f !== undefined);
   const dir = sql.raw(desc ? 'desc' : 'asc');
   const order = (k: string) =>
     key === 'name'
@@ -66,34 +42,68 @@ export async function listUptime(services: Services, q: Query): Promise<UptimeLi
         : sql.raw(
             `${k}last_checked_at ${desc ? 'asc' : 'desc'} nulls last, ${k}sort_name, ${k}source, ${k}id`,
           );
-  const union = sql`(${sql.join(parts, sql` union all `)}) u
-      ${filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``}`;
-  const [total, rows] = await Promise.all([
-    count(db, sql`select count(*) as n from ${union}`),
-    rowsOf<Record<string, unknown>>(
-      await db.execute(sql`
-        with k as (
-          select u.source, u.id, u.sort_name, u.status, u.last_checked_at, ${STATUS_RANK} as status_rank
-          from ${union}
-          order by ${order('')}
-          limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize})
-        select k.source, k.id, k.status,
-          coalesce(c.name, nullif(r.data->'attributes'->>'pronounceable_name', ''), r.data->'attributes'->>'url') as name,
-          coalesce(c.url, r.data->'attributes'->>'url') as url,
-          case when k.source = 'check' then 'HTTP' else r.data->'attributes'->>'monitor_type' end as type,
-          c.last_response_ms as response_ms,
-          coalesce(c.interval_seconds, (r.data->'attributes'->>'check_frequency')::int) as frequency,
-          coalesce(c.last_checked_at, (r.data->'attributes'->>'last_checked_at')::timestamptz) as last_checked_at,
-          c.website_id as website_id
-        from k
-        left join checks c on k.source = 'check' and c.id = (case when k.source = 'check' then k.id::int end)
-        left join provider_records r on k.source = 'monitor' and r.provider = 'betteruptime'
-          and r.kind = 'monitors' and r.external_id = k.id
-        order by ${order('k.')}`),
-    ),
+  const filters = [
+    q.q ? sql`search like ${likePattern(q.q)}` : undefined,
+    q.status ? sql`status = ${q.status}` : undefined,
+  ].filter((f): f is SQL => f !== undefined);
+  const matching = (from: SQL) =>
+    sql`${from} ${filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``}`;
+  // Each source's sort keys, on the list columns (no JSON read for 20,000 monitors).
+  const checkKeys = sql`(select 'check' as source, c.id::text as id, lower(c.name) as sort_name,
+      case when c.paused then 'paused' else c.status end as status, c.last_checked_at as last_checked_at,
+      lower(c.name) || ' ' || lower(c.url) as search
+    from checks c) u`;
+  const lastChecked =
+    key === 'lastChecked'
+      ? sql`(r.data->'attributes'->>'last_checked_at')::timestamptz`
+      : sql`null::timestamptz`;
+  const monitorKeys = sql`(select 'monitor' as source, r.external_id as id, r.sort_key as sort_name,
+      r.status as status, ${lastChecked} as last_checked_at, r.search as search
+    from provider_records r where r.provider = 'betteruptime' and r.kind = 'monitors') u`;
+  // The page is among the first offset + pageSize rows of each source: each source's are cut on its
+  // own, Better Uptime's kept while its monitors are unchanged (lists/kept), then merged and cut in SQL.
+  const reach = q.page * q.pageSize;
+  const firstOf = (from: SQL) =>
+    sql`select u.source, u.id, u.sort_name, u.status, u.last_checked_at, ${STATUS_RANK} as status_rank
+      from ${matching(from)} order by ${order('')} limit ${reach}`;
+  const withChecks = q.source !== 'monitor';
+  const withMonitorRows = q.source !== 'check' && withMonitors;
+  const countOf = (from: SQL) => sql`select count(*) as n from ${matching(from)}`;
+  const [counts, meta, checkTotal, monitorTotal, checkFirst, monitorFirst] = await Promise.all([
+    countBySource(services, withMonitors),
+    monitorsMeta(services, withMonitors),
+    withChecks ? count(db, countOf(checkKeys)) : 0,
+    withMonitorRows ? keptCount(db, [monitorsKey], countOf(monitorKeys)) : 0,
+    withChecks ? rows<Record<string, unknown>>(db, firstOf(checkKeys)) : [],
+    withMonitorRows ? keptRows<Record<string, unknown>>(db, [monitorsKey], firstOf(monitorKeys)) : [],
   ]);
+  if (!withChecks && !withMonitorRows)
+    return { data: [], total: 0, page: q.page, pageSize: q.pageSize, counts, betteruptime: meta };
+  const keys = JSON.stringify([...checkFirst, ...monitorFirst]);
+  const found = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      with k as (
+        select * from jsonb_to_recordset(${keys}::jsonb) as k(source text, id text, sort_name text,
+          status text, last_checked_at timestamptz, status_rank int)
+        order by ${order('k.')}
+        limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize})
+      select k.source, k.id, k.status,
+        coalesce(c.name, nullif(r.data->'attributes'->>'pronounceable_name', ''), r.data->'attributes'->>'url') as name,
+        coalesce(c.url, r.data->'attributes'->>'url') as url,
+        case when k.source = 'check' then 'HTTP' else r.data->'attributes'->>'monitor_type' end as type,
+        c.last_response_ms as response_ms,
+        coalesce(c.interval_seconds, (r.data->'attributes'->>'check_frequency')::int) as frequency,
+        coalesce(c.last_checked_at, (r.data->'attributes'->>'last_checked_at')::timestamptz) as last_checked_at,
+        c.website_id as website_id
+      from k
+      left join checks c on k.source = 'check' and c.id = (case when k.source = 'check' then k.id::int end)
+      left join provider_records r on k.source = 'monitor' and r.provider = 'betteruptime'
+        and r.kind = 'monitors' and r.external_id = k.id
+      order by ${order('k.')}`),
+  );
+  const total = checkTotal + monitorTotal;
   return {
-    data: await withFigures(services, rows),
+    data: await withFigures(services, found),
     total,
     page: q.page,
     pageSize: q.pageSize,
@@ -103,11 +113,17 @@ export async function listUptime(services: Services, q: Query): Promise<UptimeLi
 }
 
 async function countBySource(services: Services, withMonitors: boolean) {
-  const [row] = rowsOf<{ checks: number; monitors: number }>(
-    await services.db.execute(sql`select (select count(*)::int from checks) as checks,
-      (select count(*)::int from provider_records where provider = 'betteruptime' and kind = 'monitors') as monitors`),
-  );
-  return { check: Number(row?.checks ?? 0), monitor: withMonitors ? Number(row?.monitors ?? 0) : 0 };
+  const [checks, monitors] = await Promise.all([
+    count(services.db, sql`select count(*) as n from checks`),
+    withMonitors
+      ? keptCount(
+          services.db,
+          [monitorsKey],
+          sql`select count(*) as n from provider_records where provider = 'betteruptime' and kind = 'monitors'`,
+        )
+      : 0,
+  ]);
+  return { check: checks, monitor: monitors };
 }
 
 async function monitorsMeta(services: Services, configured: boolean) {

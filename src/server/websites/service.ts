@@ -163,7 +163,8 @@ export async function listWebsitePage(
     ${status ? sql`and ${status}` : sql``}`;
   const filters = [
     query.q
-      ? sql`(lower(w.domain) like ${likePattern(query.q)} or lower(w.name) like ${likePattern(query.q)})`
+      ? // domain is stored lower-cased: both sides meet their trigram indexes.
+        sql`(w.domain like ${likePattern(query.q)} or lower(w.name) like ${likePattern(query.q)})`
       : undefined,
     query.serverId ? sql`w.server_id = ${String(query.serverId)}` : undefined,
     query.status ? sql`w.status = ${query.status}` : undefined,

@@ -31,6 +31,8 @@ export const providerRecords = pgTable(
     index('provider_records_parent_id_idx').on(t.provider, t.kind, t.parentId),
     index('provider_records_domain_idx').on(t.provider, t.kind, t.domain),
     index('provider_records_status_idx').on(t.provider, t.kind, t.status),
+    // A list's or global search's `q` (LIKE '%…%') through trigrams (pg_trgm), not a scan of the kind.
+    index('provider_records_search_trgm_idx').using('gin', t.search.op('gin_trgm_ops')),
   ],
 );
 
