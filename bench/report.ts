@@ -127,3 +127,31 @@ export function showInReadme(readme: string, date: string, tableText: string): v
   ].join('\n');
   fs.writeFileSync(readme, text.slice(0, from) + section + text.slice(to));
 }
+
+/**
+ * Puts fresh rows of one bar (`--only=p7`) into a full run's tables, in README.md and RESULTS.md,
+ * where that bar's rows were: the rest of the run's figures stay as measured.
+ */
+export function replaceBarRows(file: string, bar: string, rows: Row[]): void {
+  if (!fs.existsSync(file)) return;
+  const mark = `| ${bar} |`;
+  const fresh = table(rows)
+    .split('\n')
+    .filter((l) => l.startsWith(mark));
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  const out: string[] = [];
+  let inSection = false;
+  let placed = false;
+  for (const line of lines) {
+    // A bar's own section (between its markers) is written by that bar's writer, not here.
+    if (/^<!-- p\d+:start -->/.test(line)) inSection = true;
+    if (/^<!-- p\d+:end -->/.test(line)) inSection = false;
+    if (!inSection && line.startsWith(mark)) {
+      if (!placed) out.push(...fresh);
+      placed = true;
+      continue;
+    }
+    out.push(line);
+  }
+  if (placed) fs.writeFileSync(file, out.join('\n'));
+}
