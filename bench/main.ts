@@ -60,7 +60,7 @@ const fleetScales: Record<'small' | 'big', FleetScale> = smoke
       big: { sites: 20_000, servers: 2000, monitors: 20_000, clients: 1000, tasks: 1000 },
     };
 const fleetOptions = smoke ? { loads: 1, callSeconds: 0.3 } : { loads: 5, callSeconds: 5 };
-// `--only=p7` runs P7 alone and rewrites only its section of RESULTS.md.
+// `--only=p7` (or p8) runs that bar alone and rewrites only its rows (and P7's section) of RESULTS.md.
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 
 const started = performance.now();
@@ -172,7 +172,7 @@ function writeFleet(fleet: FleetResult[], rows: Row[], note: string): void {
     [
       '## P7: lists at fleet scale',
       '',
-      `Run of \`npm run bench${only ? ' -- --only=p7' : ''}\` on ${date}: ${m.cpus} cores (${m.cpu}), Node ${m.node}. ` +
+      `Run of \`npm run bench${only === 'p7' ? ' -- --only=p7' : ''}\` on ${date}: ${m.cpus} cores (${m.cpu}), Node ${m.node}. ` +
         `${note} The machine was shared with other engineers' builds and tests during the run, so ` +
         'absolute times carry that noise; the two fleet sizes ran one after the other in the same run.',
       '',
@@ -194,28 +194,41 @@ const loadNote = () =>
   `Load average (1 min) during the run: ${Math.min(...loadSamples).toFixed(1)}–` +
   `${Math.max(...loadSamples).toFixed(1)} (other work shared the machine; ratios are side by side).`;
 
-/** `--only=p7`: P7 alone, its JSON, and (full) its section of RESULTS.md. */
-async function runP7Only(): Promise<number> {
-  const fleet = [...(await runFleet('pglite')), ...(await runFleet('postgres'))];
-  const rows = fleetSectionRows(fleet);
+/** `--only=p7` or `--only=p8`: that bar alone, its JSON, and (full) its rows in RESULTS.md and the README. */
+async function runOnly(bar: 'p7' | 'p8'): Promise<number> {
+  let rows: Row[];
+  let detail: object;
+  if (bar === 'p7') {
+    const fleet = [...(await runFleet('pglite')), ...(await runFleet('postgres'))];
+    rows = fleetSectionRows(fleet);
+    detail = { fleet };
+    if (!smoke) writeFleet(fleet, rows, loadNote());
+  } else {
+    const checksPostgres = await runChecks('postgres');
+    const checksPglite = await runChecks('pglite');
+    rows = [
+      ...checkRows(checksPostgres.big, checksPostgres.small, 'PostgreSQL'),
+      ...checkRows(checksPglite.big, checksPglite.small, 'PGlite'),
+    ];
+    detail = { checksPostgres, checksPglite };
+  }
   const seconds = (performance.now() - started) / 1000;
   const file = path.join(
     root,
     'bench',
     'results',
-    `${new Date().toISOString().slice(0, 10)}-p7${smoke ? '-smoke' : ''}.json`,
+    `${new Date().toISOString().slice(0, 10)}-${bar}${smoke ? '-smoke' : ''}.json`,
   );
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(
     file,
-    `${JSON.stringify({ seconds, machine: machine(), note: loadNote(), rows, fleet }, null, 2)}\n`,
+    `${JSON.stringify({ seconds, machine: machine(), note: loadNote(), rows, ...detail }, null, 2)}\n`,
   );
   console.log(`\n${table(rows)}\n`);
-  if (!smoke) {
-    writeFleet(fleet, rows, loadNote());
-    for (const file of ['bench/RESULTS.md', 'README.md']) replaceBarRows(path.join(root, file), 'P7', rows);
-  }
-  console.log(`P7 run in ${seconds.toFixed(0)} s. Results: ${path.relative(root, file)}`);
+  if (!smoke)
+    for (const f of ['bench/RESULTS.md', 'README.md'])
+      replaceBarRows(path.join(root, f), bar.toUpperCase(), rows);
+  console.log(`${bar.toUpperCase()} run in ${seconds.toFixed(0)} s. Results: ${path.relative(root, file)}`);
   const failed = rows.filter((r) => r.pass === false).length;
   if (failed) console.log(`${failed} figure(s) miss their bar (FAIL above).`);
   if (failed && process.argv.includes('--strict')) return 1;
@@ -277,7 +290,8 @@ async function runAll(): Promise<number> {
 
 let exitCode = 0;
 try {
-  exitCode = only === 'p7' ? await runP7Only() : await runAll();
+  if (only && only !== 'p7' && only !== 'p8') throw new Error(`--only takes p7 or p8, not "${only}"`);
+  exitCode = only ? await runOnly(only as 'p7' | 'p8') : await runAll();
 } catch (err) {
   console.error('The benchmark failed:', err);
   exitCode = 2;

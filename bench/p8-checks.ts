@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../src/server/db/client';
 import { checks } from '../src/server/db/schema';
+import { type Retained, retainedMemory } from './inspector';
 import { percentile } from './p3-dashboard';
 import { appEnv, type DbTarget, freePort, root, spawnNode, waitForHealth } from './processes';
 
@@ -21,9 +22,13 @@ export type ChecksResult = {
   cores: number;
   /** CPU milliseconds per check run. */
   cpuMsPerRun: number;
+  /** Resident memory as sampled (V8 collects when it chooses), at the start and end, and the most seen. */
   rssStartMb: number;
   rssEndMb: number;
   rssMaxMb: number;
+  /** What the process holds after a full GC, at the start and at the end of the measured window. */
+  retainedStart: Retained;
+  retainedEnd: Retained;
   failedRuns: number;
 };
 
@@ -109,8 +114,10 @@ export async function measureChecks(
   try {
     const firstDue = new Date(Date.now() + 20_000);
     await seedChecks(target, opts.checks, targets.url, firstDue);
+    // The inspector (loopback, this run only) lets the bench read the memory kept after a full GC.
+    const inspectorPort = await freePort();
     const app = spawnNode(
-      [path.join(dist, 'server/main.js')],
+      [`--inspect=127.0.0.1:${inspectorPort}`, path.join(dist, 'server/main.js')],
       { ...appEnv(target, secretKey), CHECKS_ALLOW_PRIVATE: 'true', LOG_LEVEL: 'warn' },
       await freePort(),
     );
@@ -120,6 +127,7 @@ export async function measureChecks(
       const startAt = new Date(firstDue.getTime() + opts.warmupS * 1000);
       while (Date.now() < startAt.getTime()) await sleep(250);
       const first = sample(pid);
+      const retainedStart = await retainedMemory(inspectorPort);
       let rssMax = first.rssMb;
       const endAt = startAt.getTime() + opts.measureS * 1000;
       let lastLog = Date.now();
@@ -134,6 +142,7 @@ export async function measureChecks(
         }
       }
       const last = sample(pid);
+      const retainedEnd = await retainedMemory(inspectorPort);
       const measuredSeconds = opts.measureS;
       await app.stop();
       // Runs due in the window (those due in its last seconds may still be running: not counted).
@@ -153,6 +162,8 @@ export async function measureChecks(
         rssStartMb: first.rssMb,
         rssEndMb: last.rssMb,
         rssMaxMb: rssMax,
+        retainedStart,
+        retainedEnd,
         failedRuns: failed,
       };
     } finally {
