@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { databaseUrl } from './global-setup';
@@ -36,4 +37,19 @@ export async function createTestDatabase(): Promise<Database> {
   }
   const dump = new Blob([fs.readFileSync(templatePaths.pgliteDump)]);
   return openDatabase({ kind: 'pglite-memory', loadDataDir: dump }, { migrate: false });
+}
+
+/**
+ * A table's pages and how many of them are all-visible (from pg_class, set by VACUUM): index-only
+ * scans read the heap for every row on a page that is not.
+ */
+export async function pageVisibility(
+  db: Database['db'],
+  table: string,
+): Promise<{ pages: number; visible: number }> {
+  const result = (await db.execute(
+    sql`select relpages as pages, relallvisible as visible from pg_class where oid = ${table}::regclass`,
+  )) as unknown as { rows: { pages: number; visible: number }[] };
+  const row = result.rows[0];
+  return { pages: Number(row?.pages ?? 0), visible: Number(row?.visible ?? 0) };
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/support/database';
+import { createTestDatabase, pageVisibility } from '../../../test/support/database';
 import type { Database } from '../db/client';
 import { providerRecords } from '../db/schema';
 import { rowsOf as resultRows } from '../maintenance/coverage';
@@ -86,13 +86,10 @@ describe('writeCache', () => {
       );
     const many = Array.from({ length: 600 }, (_, i) => site(i + 1, `v${i}.example`));
     await writeCache(database.db, sites, many, new Date(), { partial: false });
-    const [vis] = resultRows<{ pages: number; visible: number }>(
-      await database.db.execute(sql`select relpages as pages, relallvisible as visible from pg_class
-        where oid = 'provider_records'::regclass`),
-    );
     // A fresh insert is all-visible only once vacuumed: the lists' counts and deep pages need it.
-    expect(Number(vis?.visible)).toBeGreaterThan(0);
-    expect(Number(vis?.visible)).toBe(Number(vis?.pages));
+    const vis = await pageVisibility(database.db, 'provider_records');
+    expect(vis.visible).toBeGreaterThan(0);
+    expect(vis.visible).toBe(vis.pages);
     const before = await versions();
     const next = many.map((s) => (s.id === '5' ? site(5, 'moved.example') : s));
     await writeCache(database.db, sites, next, new Date(), { partial: false });

@@ -11,6 +11,9 @@ import { count, direction, json, likePattern, rows, where } from '../lists/sql';
 import { rowsOf } from '../maintenance/coverage';
 import { taggableResources, tagsByResource } from '../tags/resources';
 
+/** Syncs that insert, change or remove this many websites or more vacuum and analyze the table. */
+const VACUUM_FROM = 500;
+
 const websiteResource = taggableResources.find((r) => r.type === 'websites')!;
 
 /** What a provider says about one of its sites, in the terms our websites table keeps. */
@@ -47,22 +50,37 @@ export async function syncWebsites(
     environment: s.staging ? 'staging' : 'production',
   }));
   const at = opts.at.toISOString();
-  // Batches of JSON unpacked in SQL, the removed found by a hash set: linear in the list (issue 13).
-  await db.transaction(async (tx) => {
+  // Batches of JSON unpacked in SQL, the removed found by a hash set: linear in the list (issue 13). A
+  // website the provider reports unchanged is not rewritten, so a sync that changes nothing leaves no
+  // dead rows and adds nothing to the trigram indexes' pending lists.
+  const changed = await db.transaction(async (tx) => {
+    let changed = 0;
     for (let i = 0; i < rows.length; i += 2000) {
-      const saved = rowsOf<{ id: number; provider_site_id: string | null }>(
+      const batch = JSON.stringify(rows.slice(i, i + 2000));
+      const written = rowsOf(
         await tx.execute(sql`
           insert into websites (name, domain, integration_provider, provider_site_id, server_id, status,
             environment, removed, updated_at)
           select r.domain, r.domain, ${provider}, r.provider_site_id, r.server_id, r.status, r.environment,
             false, ${at}::timestamptz
-          from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + 2000))}::jsonb) as r(domain text,
+          from jsonb_to_recordset(${batch}::jsonb) as r(domain text,
             provider_site_id text, server_id text, status text, environment text)
           on conflict (domain) do update set integration_provider = excluded.integration_provider,
             provider_site_id = excluded.provider_site_id, server_id = excluded.server_id,
             status = excluded.status, environment = excluded.environment, removed = false,
             updated_at = excluded.updated_at
-          returning id, provider_site_id`),
+          where (websites.integration_provider, websites.provider_site_id, websites.server_id,
+              websites.status, websites.environment, websites.removed)
+            is distinct from (excluded.integration_provider, excluded.provider_site_id,
+              excluded.server_id, excluded.status, excluded.environment, false)
+          returning 1`),
+      );
+      changed += written.length;
+      // Ids of the whole batch, written or not, by their unique domain.
+      const saved = rowsOf<{ id: number; provider_site_id: string | null }>(
+        await tx.execute(sql`
+          select w.id, w.provider_site_id from websites w
+          join jsonb_to_recordset(${batch}::jsonb) as r(domain text) on w.domain = r.domain`),
       );
       for (const r of saved) if (r.provider_site_id) idsBySiteId.set(r.provider_site_id, Number(r.id));
     }
@@ -73,6 +91,7 @@ export async function syncWebsites(
         .from(websites)
         .where(and(eq(websites.integrationProvider, provider), eq(websites.removed, false)));
       const gone = listed.map((w) => w.domain).filter((d) => !byDomain.has(d));
+      changed += gone.length;
       for (let i = 0; i < gone.length; i += 2000) {
         await tx
           .update(websites)
@@ -80,8 +99,12 @@ export async function syncWebsites(
           .where(inArray(websites.domain, gone.slice(i, i + 2000)));
       }
     }
+    return changed;
   });
-  if (rows.length >= 500) await db.execute(sql`analyze websites`);
+  // As for the provider caches: PGlite has no autovacuum, and until a vacuum the trigram indexes read
+  // every new entry from their pending list (a search over 20,000 fresh websites took 10-23 ms instead
+  // of 0.3 ms on PostgreSQL); the analyze gives a first sync's lists their statistics.
+  if (changed >= VACUUM_FROM) await db.execute(sql`vacuum (analyze) websites`);
   return idsBySiteId;
 }
 
