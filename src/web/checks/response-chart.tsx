@@ -26,11 +26,17 @@ export default function ResponseChart({ results }: { results: CheckResults['data
         legend: { show: false },
         cursor: { y: false },
         scales: {
-          x: { time: true },
+          // One run (a new check) has no span of its own, and uPlot pads a single time by 1,000 days
+          // (86,400 ÷ its ms factor): show the half hour either side of it instead.
+          x: {
+            time: true,
+            range: (_u, min, max) => (xs.length === 1 ? [xs[0]! - 1800, xs[0]! + 1800] : [min, max]),
+          },
           y: { range: (_u, _min, max) => [0, Math.max(100, (max ?? 100) * 1.15)] },
         },
         axes: [
-          { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } },
+          // Times such as 10:45pm need about 60 px each: wider tick spacing keeps them apart at 375 px.
+          { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, space: 72 },
           {
             stroke: text,
             grid: { stroke: grid, width: 1 },
@@ -47,7 +53,8 @@ export default function ResponseChart({ results }: { results: CheckResults['data
             width: 1.5,
             fill: 'rgba(14,165,233,0.12)',
             spanGaps: false,
-            points: { show: false },
+            // A line needs two runs: a lone run is drawn as its point.
+            points: { show: xs.length === 1, size: 6, fill: '#0ea5e9' },
           },
           { label: 'Failed', stroke: '#dc2626', width: 0, points: { show: true, size: 7, fill: '#dc2626' } },
         ],

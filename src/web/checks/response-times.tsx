@@ -63,6 +63,8 @@ function summary(data: CheckResults['data']): string {
   if (times.length === 0) return 'No answers measured in this period.';
   const avg = times.reduce((a, b) => a + b, 0) / times.length;
   const failed = data.filter((r) => !r.ok).length;
+  if (data.length === 1)
+    return `One run so far: ${formatResponseTime(times[0]!)}${failed ? ', failed' : ''}.`;
   return `Average ${formatResponseTime(avg)}, fastest ${formatResponseTime(Math.min(...times))}, slowest ${formatResponseTime(Math.max(...times))} over ${data.length.toLocaleString('en-US')} runs; ${failed === 0 ? 'none failed' : `${failed} failed`}.`;
 }
 
