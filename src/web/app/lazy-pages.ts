@@ -1,8 +1,37 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, createElement, lazy, useState } from 'react';
 
-/** Code-split pages: each area loads on first visit, keeping the entry chunk small (quality bar P4). */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
+/** A code-split page that can be fetched before it renders (see `preload`). */
+// biome-ignore lint/complexity/noBannedTypes: a page takes no props of its own.
+export type LazyPage<P extends object = {}> = ComponentType<P> & { preload: () => Promise<unknown> };
+
+/**
+ * Code-split pages: each area loads on first visit, keeping the entry chunk small (quality bar P4).
+ * Once its module is here the page renders directly, without suspending: React holds back content
+ * revealed after a Suspense fallback (about 300 ms each time), so a page whose chunk was fetched during
+ * the session check (`preload`) shows its rows that much sooner.
+ */
+// biome-ignore lint/complexity/noBannedTypes: a page takes no props of its own.
+export function page<K extends string, P extends object = {}>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+): LazyPage<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () => {
+    loading ??= load().then((module) => {
+      loaded = module[name];
+      return loaded;
+    });
+    return loading;
+  };
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  // Chosen once per mount: switching from Lazy to the module's own component later would remount the
+  // page (losing its state and focus) on its next render.
+  const Page = (props: P) => {
+    const [component] = useState<ComponentType<P>>(() => loaded ?? (Lazy as ComponentType<P>));
+    return createElement(component, props);
+  };
+  return Object.assign(Page, { preload });
 }
 
 export const LoginPage = page(() => import('@web/auth/login-page'), 'LoginPage');

@@ -1,14 +1,14 @@
 import { LoadingState } from '@web/components/ui/spinner';
-import { lazy, Suspense, useEffect } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
 import { ComingSoonPage } from './area-placeholder';
 import { useAuth } from './auth';
 import * as Pages from './lazy-pages';
+import { type LazyPage, page } from './lazy-pages';
 import { NotFoundPage } from './not-found-page';
 
 // The shell (menus, popovers, tooltips, search) is its own chunk, so /login loads less JavaScript.
-const loadShell = () => import('./shell/app-shell');
-const AppShell = lazy(() => loadShell().then((module) => ({ default: module.AppShell })));
+const AppShell = page<'AppShell', { children: ReactNode }>(() => import('./shell/app-shell'), 'AppShell');
 
 const comingSoon: [path: string, title: string][] = [
   ['/analytics', 'Analytics'],
@@ -17,27 +17,34 @@ const comingSoon: [path: string, title: string][] = [
   ['/security', 'Security'],
 ];
 
+/** The signed-in pages, first match wins (more specific paths before the ones they extend). */
+const signedIn: [path: string, component: LazyPage][] = [
+  ['/', Pages.DashboardPage],
+  ['/clients', Pages.ClientsPage],
+  ['/clients/:id/report', Pages.ReportPage],
+  ['/clients/:id', Pages.ClientPage],
+  ['/fleet', Pages.FleetPage],
+  ['/tasks', Pages.TasksPage],
+  ['/websites', Pages.WebsitesPage],
+  ['/websites/internal/:id', Pages.InternalWebsitePage],
+  ['/websites/:id', Pages.SiteDetailPage],
+  ['/servers', Pages.ServersPage],
+  ['/servers/:id', Pages.ServerDetailPage],
+  ['/uptime', Pages.UptimePage],
+  ['/uptime/checks/:id', Pages.CheckPage],
+  ['/incidents', Pages.IncidentsPage],
+  ['/team', Pages.TeamPage],
+  ['/integrations', Pages.IntegrationsPage],
+  ['/style-guide', Pages.StyleGuidePage],
+  ['/settings', Pages.SettingsPage],
+];
+
 function SignedInRoutes() {
   return (
     <Switch>
-      <Route path="/" component={Pages.DashboardPage} />
-      <Route path="/clients" component={Pages.ClientsPage} />
-      <Route path="/clients/:id/report" component={Pages.ReportPage} />
-      <Route path="/clients/:id" component={Pages.ClientPage} />
-      <Route path="/fleet" component={Pages.FleetPage} />
-      <Route path="/tasks" component={Pages.TasksPage} />
-      <Route path="/websites" component={Pages.WebsitesPage} />
-      <Route path="/websites/internal/:id" component={Pages.InternalWebsitePage} />
-      <Route path="/websites/:id" component={Pages.SiteDetailPage} />
-      <Route path="/servers" component={Pages.ServersPage} />
-      <Route path="/servers/:id" component={Pages.ServerDetailPage} />
-      <Route path="/uptime" component={Pages.UptimePage} />
-      <Route path="/uptime/checks/:id" component={Pages.CheckPage} />
-      <Route path="/incidents" component={Pages.IncidentsPage} />
-      <Route path="/team" component={Pages.TeamPage} />
-      <Route path="/integrations" component={Pages.IntegrationsPage} />
-      <Route path="/style-guide" component={Pages.StyleGuidePage} />
-      <Route path="/settings" component={Pages.SettingsPage} />
+      {signedIn.map(([path, component]) => (
+        <Route key={path} path={path} component={component} />
+      ))}
       {comingSoon.map(([path, title]) => (
         <Route key={path} path={path}>
           <ComingSoonPage title={title} />
@@ -51,12 +58,25 @@ function SignedInRoutes() {
 /** Every route but the public ones: waits for the session check, then shows the shell or goes to /login. */
 export function ProtectedRoutes() {
   const { user, isLoading } = useAuth();
-  // Fetch the shell while the session check is still under way.
+  const [location] = useLocation();
+  const { parser } = useRouter();
+  // The shell and the page asked for are fetched while the session check is under way, and shown
+  // once both are here: rendered before their modules arrive they would suspend, and React holds back
+  // what a Suspense fallback reveals (about 300 ms each). Later pages load on their first visit.
+  const [preloaded, setPreloaded] = useState(false);
   useEffect(() => {
-    void loadShell();
-  }, []);
+    let live = true;
+    const wanted = signedIn.find(([path]) => matchRoute(parser, path, location)[0])?.[1];
+    void Promise.allSettled([AppShell.preload(), wanted?.preload()]).then(() => {
+      if (live) setPreloaded(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [parser, location]);
   if (isLoading) return <LoadingState className="min-h-svh" />;
   if (!user) return <Redirect to="/login" replace />;
+  if (!preloaded) return <LoadingState className="min-h-svh" />;
   return (
     <Suspense fallback={<LoadingState className="min-h-svh" />}>
       <AppShell>
