@@ -34,7 +34,7 @@ const faults = faultTable<FakeBetterUptimeFailure>([
   {
     name: 'timeout with no response',
     mode: 'slow',
-    message: 'Better Uptime did not answer within 0.3 s',
+    message: 'Better Uptime did not answer within 1 s',
     status: 504,
     code: 'provider_timeout',
     timesOut: true,
@@ -42,7 +42,7 @@ const faults = faultTable<FakeBetterUptimeFailure>([
   {
     name: 'slow body past the total timeout',
     mode: 'slow_body',
-    message: 'Better Uptime did not answer within 0.3 s',
+    message: 'Better Uptime did not answer within 1 s',
     status: 504,
     code: 'provider_timeout',
     timesOut: true,

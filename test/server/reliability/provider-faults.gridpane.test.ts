@@ -29,7 +29,7 @@ const faults = faultTable<FailureMode>([
   {
     name: 'timeout with no response',
     mode: 'slow',
-    message: 'GridPane did not answer within 0.3 s',
+    message: 'GridPane did not answer within 1 s',
     status: 504,
     code: 'provider_timeout',
     requests: 1,
@@ -38,7 +38,7 @@ const faults = faultTable<FailureMode>([
   {
     name: 'slow body past the total timeout',
     mode: 'slow_body',
-    message: 'GridPane did not answer within 0.3 s',
+    message: 'GridPane did not answer within 1 s',
     status: 504,
     code: 'provider_timeout',
     requests: 1,

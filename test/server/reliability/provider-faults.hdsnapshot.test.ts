@@ -26,7 +26,7 @@ const faultsFor = (d: string) =>
     {
       name: 'timeout with no response',
       mode: 'slow',
-      message: `HD Snapshot on ${d} did not answer within 0.3 s`,
+      message: `HD Snapshot on ${d} did not answer within 1 s`,
       status: 504,
       code: 'provider_timeout',
       timesOut: true,
@@ -34,7 +34,7 @@ const faultsFor = (d: string) =>
     {
       name: 'slow body past the total timeout',
       mode: 'slow_body',
-      message: `HD Snapshot on ${d} did not answer within 0.3 s`,
+      message: `HD Snapshot on ${d} did not answer within 1 s`,
       status: 504,
       code: 'provider_timeout',
       timesOut: true,
