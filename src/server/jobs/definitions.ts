@@ -4,6 +4,7 @@ import { domainsJob } from '../checks/domains';
 import { pruneJob, rollupJob } from '../checks/rollup';
 import { batchJob } from '../checks/run';
 import { schedulerJob } from '../checks/schedule';
+import { upkeepJob } from '../db/upkeep';
 import { factsJob } from '../fleet/facts';
 import { incidentOpenedJob } from '../incidents/announce';
 import { gridpaneSyncJob } from '../integrations/gridpane-sync';
@@ -31,4 +32,5 @@ export const jobSpecs = (services: Services): JobSpec<never>[] => [
   factsJob(services),
   reportsDueJob(services),
   reportSendJob(services),
+  upkeepJob(services),
 ];

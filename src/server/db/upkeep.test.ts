@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/support/database';
+import { testConfig } from '../config';
+import { rowsOf } from '../maintenance/coverage';
+import { createServices } from '../services';
+import type { Database } from './client';
+import { runUpkeep, upkeepDue, upkeepJob } from './upkeep';
+
+// PostgreSQL's autovacuum may get to a table first there; this is the embedded database's stand-in.
+describe.runIf(process.env.TEST_DB_KIND !== 'postgres')('database upkeep on PGlite', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  type Stat = { mods: number; dead: number; analyzed: boolean; reltuples: number };
+  const stat = async (table: string): Promise<Stat> => {
+    const [row] = rowsOf<{ mods: string; dead: string; analyzed: boolean; reltuples: number }>(
+      await database.db.execute(sql`
+        select s.n_mod_since_analyze as mods, s.n_dead_tup as dead, s.last_analyze is not null as analyzed,
+          c.reltuples from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+        where s.relid = ${table}::regclass`),
+    );
+    return {
+      mods: Number(row!.mods),
+      dead: Number(row!.dead),
+      analyzed: row!.analyzed,
+      reltuples: Number(row!.reltuples),
+    };
+  };
+  /** The statistics reach pg_stat_user_tables about a second after a write (PostgreSQL's flush interval). */
+  const settled = async (table: string, until: (s: Stat) => boolean): Promise<Stat> => {
+    for (let i = 0; i < 50; i++) {
+      const s = await stat(table);
+      if (until(s)) return s;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`statistics of ${table} never settled`);
+  };
+
+  it('analyzes a table that gained many rows, so plans know its size; leaves a quiet one alone', async () => {
+    const db = database.db;
+    await db.execute(sql`insert into tags (name, color) values ('Quiet', '#3b82f6')`);
+    await db.execute(sql`insert into websites (name, domain, integration_provider, status, environment)
+      select 'Site ' || i, 'site' || i || '.example', 'gridpane', 'active', 'production' from generate_series(1, 1500) as i`);
+    await db.execute(sql`insert into website_tags (website_id, tag_id)
+      select w.id, (select id from tags where name = 'Quiet') from websites w`);
+    const before = await settled('website_tags', (s) => s.mods >= 1500);
+    expect(before.analyzed).toBe(false);
+    expect(await upkeepDue(db)).toContainEqual({ table: 'public.website_tags', action: 'vacuum' });
+
+    const steps = await runUpkeep(db);
+    expect(steps.map((s) => s.table)).toEqual(
+      expect.arrayContaining(['public.websites', 'public.website_tags']),
+    );
+    expect(steps.map((s) => s.table)).not.toContain('public.tags'); // one row: under 50 + 10 %
+    const after = await stat('website_tags');
+    expect(after).toMatchObject({ mods: 0, analyzed: true, reltuples: 1500 });
+    expect((await stat('tags')).analyzed).toBe(false);
+    // Nothing more to do until the tables change again.
+    expect((await upkeepDue(db)).map((s) => s.table)).not.toContain('public.website_tags');
+  });
+
+  it('vacuums a table whose deleted rows pass a fifth of it, and only analyzes a small change', async () => {
+    const db = database.db;
+    await db.execute(sql`delete from website_tags where website_id % 2 = 0`);
+    await settled('website_tags', (s) => s.dead >= 750);
+    expect(await upkeepDue(db)).toContainEqual({ table: 'public.website_tags', action: 'vacuum' });
+    await runUpkeep(db);
+    expect(await stat('website_tags')).toMatchObject({ dead: 0, mods: 0, reltuples: 750 });
+
+    // 150 changes of 750 rows: past 50 + 10 % (125) for an analyze, under 50 + 20 % (200) dead for a vacuum.
+    await db.execute(sql`update website_tags set tag_id = tag_id where website_id in (
+      select website_id from website_tags order by website_id limit 150)`);
+    await settled('website_tags', (s) => s.mods >= 150);
+    expect((await upkeepDue(db)).find((s) => s.table === 'public.website_tags')).toEqual({
+      table: 'public.website_tags',
+      action: 'analyze',
+    });
+  });
+});
+
+describe('the upkeep job', () => {
+  it('is scheduled every five minutes on PGlite only: PostgreSQL runs its own autovacuum', async () => {
+    const database = await createTestDatabase();
+    try {
+      const spec = upkeepJob(createServices(testConfig(), database));
+      expect(spec.cron).toBe(database.kind === 'pglite' ? '*/5 * * * *' : undefined);
+      expect(spec.policy).toBe('stately');
+    } finally {
+      await database.close();
+    }
+  });
+});
