@@ -173,8 +173,8 @@ function writeFleet(fleet: FleetResult[], rows: Row[], note: string): void {
       '## P7: lists at fleet scale',
       '',
       `Run of \`npm run bench${only === 'p7' ? ' -- --only=p7' : ''}\` on ${date}: ${m.cpus} cores (${m.cpu}), Node ${m.node}. ` +
-        `${note} The machine was shared with other engineers' builds and tests during the run, so ` +
-        'absolute times carry that noise; the two fleet sizes ran one after the other in the same run.',
+        `${note} The two fleet sizes ran one after the other in the same run, so their ratios share ` +
+        "the machine's conditions.",
       '',
       "Fleets synced from the fake providers with pacing off; the sync time is the app's own GridPane " +
         'sync (servers, sites, websites) plus the Better Uptime monitor list. Pages loaded in headless ' +
@@ -192,7 +192,7 @@ function writeFleet(fleet: FleetResult[], rows: Row[], note: string): void {
 
 const loadNote = () =>
   `Load average (1 min) during the run: ${Math.min(...loadSamples).toFixed(1)}–` +
-  `${Math.max(...loadSamples).toFixed(1)} (other work shared the machine; ratios are side by side).`;
+  `${Math.max(...loadSamples).toFixed(1)} (the bench's own app, database and browser included).`;
 
 /** `--only=p7` or `--only=p8`: that bar alone, its JSON, and (full) its rows in RESULTS.md and the README. */
 async function runOnly(bar: 'p7' | 'p8'): Promise<number> {

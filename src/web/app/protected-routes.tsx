@@ -4,11 +4,13 @@ import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wou
 import { ComingSoonPage } from './area-placeholder';
 import { useAuth } from './auth';
 import * as Pages from './lazy-pages';
-import { type LazyPage, page } from './lazy-pages';
 import { NotFoundPage } from './not-found-page';
 
 // The shell (menus, popovers, tooltips, search) is its own chunk, so /login loads less JavaScript.
-const AppShell = page<'AppShell', { children: ReactNode }>(() => import('./shell/app-shell'), 'AppShell');
+const AppShell = Pages.page<'AppShell', { children: ReactNode }>(
+  () => import('./shell/app-shell'),
+  'AppShell',
+);
 
 const comingSoon: [path: string, title: string][] = [
   ['/analytics', 'Analytics'],
@@ -18,7 +20,7 @@ const comingSoon: [path: string, title: string][] = [
 ];
 
 /** The signed-in pages, first match wins (more specific paths before the ones they extend). */
-const signedIn: [path: string, component: LazyPage][] = [
+const signedIn: [path: string, component: Pages.LazyPage][] = [
   ['/', Pages.DashboardPage],
   ['/clients', Pages.ClientsPage],
   ['/clients/:id/report', Pages.ReportPage],
