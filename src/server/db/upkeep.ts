@@ -28,7 +28,9 @@ export async function upkeepDue(db: Db): Promise<UpkeepStep[]> {
       select quote_ident(s.schemaname) || '.' || quote_ident(s.relname) as name,
         (s.n_dead_tup > ${t.vacuumBase} + ${t.vacuumScale} * greatest(c.reltuples, 0)
           or s.n_ins_since_vacuum > ${t.insertBase} + ${t.insertScale} * greatest(c.reltuples, 0)) as vacuum,
-        s.n_mod_since_analyze > ${t.analyzeBase} + ${t.analyzeScale} * greatest(c.reltuples, 0) as analyze
+        (s.n_mod_since_analyze > ${t.analyzeBase} + ${t.analyzeScale} * greatest(c.reltuples, 0)
+          -- Never analyzed: the counters above start from zero again whenever PGlite reopens its data.
+          or c.reltuples < 0) as analyze
       from pg_stat_user_tables s join pg_class c on c.oid = s.relid
       order by s.schemaname, s.relname`),
   );
