@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/support/app';
 import { createTestDatabase } from '../../../test/support/database';
-import { testConfig } from '../config';
 import { rowsOf } from '../maintenance/coverage';
-import { createServices } from '../services';
 import type { Database } from './client';
-import { runUpkeep, upkeepDue, upkeepJob } from './upkeep';
+import { runUpkeep, type UpkeepStep, upkeepDue, upkeepJob } from './upkeep';
 
 // PostgreSQL's autovacuum may get to a table first there; this is the embedded database's stand-in.
 describe.runIf(process.env.TEST_DB_KIND !== 'postgres')('database upkeep on PGlite', () => {
@@ -94,14 +93,21 @@ describe.runIf(process.env.TEST_DB_KIND !== 'postgres')('database upkeep on PGli
 });
 
 describe('the upkeep job', () => {
-  it('is scheduled every five minutes on PGlite only: PostgreSQL runs its own autovacuum', async () => {
-    const database = await createTestDatabase();
+  it('runs on the job engine, every minute on PGlite only: PostgreSQL runs its own autovacuum', async () => {
+    const t = await createTestApp();
     try {
-      const spec = upkeepJob(createServices(testConfig(), database));
-      expect(spec.cron).toBe(database.kind === 'pglite' ? '*/5 * * * *' : undefined);
-      expect(spec.policy).toBe('stately');
+      const onPglite = t.database.kind === 'pglite';
+      expect(upkeepJob(t.services).cron).toBe(onPglite ? '* * * * *' : undefined);
+      const scheduled = rowsOf<{ cron: string }>(
+        await t.db.execute(sql`select cron from pgboss.schedule where name = 'db-upkeep'`),
+      );
+      expect(scheduled).toEqual(onPglite ? [{ cron: '* * * * *' }] : []);
+      // Run through the engine as the schedule would: it settles what was due (never-analyzed tables).
+      const steps = await t.services.jobs.run<UpkeepStep[]>('db-upkeep');
+      expect(steps).toContainEqual({ table: 'public.websites', action: 'analyze' });
+      if (onPglite) expect(await upkeepDue(t.db)).toEqual([]); // PostgreSQL's own statistics keep moving
     } finally {
-      await database.close();
+      await t.close();
     }
   });
 });

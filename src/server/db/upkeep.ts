@@ -54,11 +54,11 @@ export async function runUpkeep(db: Db): Promise<UpkeepStep[]> {
   return steps;
 }
 
-/** Every five minutes on PGlite; PostgreSQL's own autovacuum does this there, so no schedule. */
+/** Every minute on PGlite, as autovacuum's default naptime; PostgreSQL's own autovacuum does this there. */
 export const upkeepJob = (services: Services): JobSpec => ({
   name: 'db-upkeep',
   policy: 'stately',
   retryLimit: 1,
-  ...(services.database.kind === 'pglite' ? { cron: '*/5 * * * *' } : {}),
+  ...(services.database.kind === 'pglite' ? { cron: '* * * * *' } : {}),
   run: () => runUpkeep(services.db),
 });
