@@ -65,13 +65,8 @@ export async function runGridPaneSync(services: Services): Promise<SyncResult> {
       at,
       outcome(servers, 'server'),
     );
-    await writeCache(
-      db,
-      gridpaneSites,
-      sites.items.map((s) => ({ id: String(s.id), data: s })),
-      at,
-      outcome(sites, 'site'),
-    );
+    // Our websites (their links to sites) first: the sites cache's write then moves its generation
+    // after theirs, so totals kept by that generation (a tag's sites) never outlive a link's change.
     const websiteIds = await syncWebsites(
       db,
       'gridpane',
@@ -83,6 +78,13 @@ export async function runGridPaneSync(services: Services): Promise<SyncResult> {
         staging: s.type === 'staging' || /^staging\./i.test(s.url),
       })),
       { complete: !sites.partial && sites.skipped === 0, at },
+    );
+    await writeCache(
+      db,
+      gridpaneSites,
+      sites.items.map((s) => ({ id: String(s.id), data: s })),
+      at,
+      outcome(sites, 'site'),
     );
     await recordHostPhp(
       db,

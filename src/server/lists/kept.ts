@@ -15,12 +15,18 @@ const kept = new WeakMap<Db, Map<string, Promise<unknown[]>>>();
  * transaction, so an answer is reused only while each cache it reads has the generation it was read
  * at: one small read instead of counting 20,000 rows on every page view, and right across instances
  * because the generations live in the database. A query that also reads our own tables (tags,
- * websites) must not come here: nothing stamps their changes.
+ * websites) must come with `also`, a fingerprint of what it reads there, read on every call: nothing
+ * stamps their changes.
  */
-export async function keptRows<T>(db: Db, reads: CacheKey[], query: SQL): Promise<T[]> {
-  const stamp = await cacheStamp(db, reads);
+export async function keptRows<T>(
+  db: Db,
+  reads: CacheKey[],
+  query: SQL,
+  also?: Promise<string>,
+): Promise<T[]> {
+  const [stamp, extra] = await Promise.all([cacheStamp(db, reads), also ?? '']);
   const { sql, params } = dialect.sqlToQuery(query);
-  const key = `${stamp}\n${sql}\n${JSON.stringify(params)}`;
+  const key = `${stamp}\n${extra}\n${sql}\n${JSON.stringify(params)}`;
   let answers = kept.get(db);
   if (!answers) {
     answers = new Map();
@@ -37,8 +43,13 @@ export async function keptRows<T>(db: Db, reads: CacheKey[], query: SQL): Promis
   return answer;
 }
 
-/** `select count(*) as n …` over provider caches alone, kept like keptRows. */
-export async function keptCount(db: Db, reads: CacheKey[], query: SQL): Promise<number> {
-  const [row] = await keptRows<{ n: number | string }>(db, reads, query);
+/** `select count(*) as n …` over provider caches (and fingerprinted tables), kept like keptRows. */
+export async function keptCount(
+  db: Db,
+  reads: CacheKey[],
+  query: SQL,
+  also?: Promise<string>,
+): Promise<number> {
+  const [row] = await keptRows<{ n: number | string }>(db, reads, query, also);
   return Number(row?.n ?? 0);
 }

@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeBetterUptime } from '../../../test/fakes/betteruptime';
 import { startFakeGridPane } from '../../../test/fakes/gridpane';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { normaliseDomain } from '../../shared/domains';
+import { rowsOf } from '../maintenance/coverage';
 
 /**
  * The paged lists of issue 13 on one fleet: every filter, sort, `q`, the totals, every 400, and the
@@ -166,6 +168,33 @@ describe('GET /api/sites, paged', () => {
 
     const both = await json(`/api/sites?tagId=${tagA}&monitor=down`);
     expect(both.total).toBe(2);
+  });
+
+  it("keeps a tag's total right at once as websites are tagged and untagged", async () => {
+    const websites = (await json('/api/websites')) as { id: number; domain: string }[];
+    const idOf = (d: string) => websites.find((w) => w.domain === d)!.id;
+    const del = (url: string) => t.app.inject({ method: 'DELETE', url, headers: { cookie } });
+    const total = async () => (await json(`/api/sites?tagId=${tagA}`)).total;
+    expect(await total()).toBe(7); // read (and kept) before the changes below
+    await post(`/api/websites/${idOf(domains[10]!)}/tags`, { tagId: tagA });
+    expect(await total()).toBe(8);
+    await del(`/api/websites/${idOf(domains[10]!)}/tags/${tagA}`);
+    expect(await total()).toBe(7);
+    // Same number of tagged websites, another set: one of them is no GridPane site.
+    const [manual] = rowsOf<{ id: number }>(
+      await t.db.execute(sql`insert into websites (name, domain, integration_provider, status, environment)
+        values ('By hand', 'by-hand.example', 'manual', 'active', 'production') returning id`),
+    );
+    const manualId = Number(manual!.id);
+    await post(`/api/websites/${manualId}/tags`, { tagId: tagA });
+    await del(`/api/websites/${idOf(domains[6]!)}/tags/${tagA}`);
+    expect(await total()).toBe(6);
+    const rows = (await json(`/api/sites?tagId=${tagA}&pageSize=200`)).data as SiteRow[];
+    expect(rows).toHaveLength(6);
+    // Back as it was for the tests after this one.
+    await post(`/api/websites/${idOf(domains[6]!)}/tags`, { tagId: tagA });
+    await t.db.execute(sql`delete from websites where id = ${manualId}`);
+    expect(await total()).toBe(7);
   });
 
   it('sorts by url, status and server, either way', async () => {

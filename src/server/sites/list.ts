@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { gridpaneServers, gridpaneSites, gridpaneSyncing, syncGridPane } from '../integrations/gridpane-sync';
 import { loadSettings } from '../integrations/service';
 import { keptCount, keptRows } from '../lists/kept';
-import { count, direction, json, likePattern, rows, where } from '../lists/sql';
+import { direction, json, likePattern, rows, where } from '../lists/sql';
 import { monitorsKey } from '../monitors/sync';
 import { cacheMeta, serveCached } from '../provider-cache/serve';
 import { readCacheState } from '../provider-cache/service';
@@ -70,12 +70,15 @@ export async function listSitePage(services: Services, query: Query): Promise<Si
   const filters = siteFilters(query);
   const dir = direction(sort.desc);
   const db = services.db;
-  // Totals over the caches alone are kept while the caches are unchanged; a tag is our own data.
+  // Totals are kept while the caches they read are unchanged (and a tag's websites are the same).
   const totalQuery = sql`select count(*) as n from provider_records r ${where(filters)}`;
   const [total, overall, found] = await Promise.all([
-    query.tagId
-      ? count(db, totalQuery)
-      : keptCount(db, query.monitor ? [gridpaneSites, monitorsKey] : [gridpaneSites], totalQuery),
+    keptCount(
+      db,
+      query.monitor ? [gridpaneSites, monitorsKey] : [gridpaneSites],
+      totalQuery,
+      query.tagId ? tagFingerprint(db, query.tagId) : undefined,
+    ),
     // Without filters the total is the whole list: no second count.
     filters.length > 1
       ? keptCount(
@@ -117,6 +120,22 @@ export async function listSitePage(services: Services, query: Query): Promise<Si
     pageSize,
     ...cacheMeta(served),
   };
+}
+
+/**
+ * Which websites carry a tag, in one index read (count and two sums of their ids: website_tags rows are
+ * only ever added or removed). With the sites cache's generation it decides the tag filter's total:
+ * GridPane syncs write the websites (their links to sites) before the sites cache, whose generation
+ * therefore moves after any change of those links.
+ */
+async function tagFingerprint(db: Db, tagId: number): Promise<string> {
+  const [row] = await rows<{ n: string; s: string; h: string }>(
+    db,
+    sql`select count(*) as n, coalesce(sum(website_id), 0) as s,
+        coalesce(sum(hashint4(website_id)::bigint), 0) as h
+      from website_tags where tag_id = ${tagId}`,
+  );
+  return `tag ${tagId}: ${row?.n}/${row?.s}/${row?.h}`;
 }
 
 const monitorStatus = (s: unknown) => (s === 'up' || s === 'down' || s === 'paused' ? s : 'other');
