@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -30,7 +31,8 @@ describe.runIf(process.env.TEST_DB_KIND !== 'postgres')('start-up migrations', (
   }, async () => {
     const dataDir = path.join(tmp, 'data');
     fs.mkdirSync(dataDir);
-    const old = await PGlite.create(path.join(dataDir, 'pglite'));
+    // As the app opens it (the earlier migrations create pg_trgm).
+    const old = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
     await migrate(drizzle({ client: old }), { migrationsFolder: previousRelease() });
     const query = (q: string) => old.query<Record<string, unknown>>(q);
     expect(await migrationsApplied(query, migrationsFolder)).toBe(false);

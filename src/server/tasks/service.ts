@@ -20,16 +20,21 @@ type JoinedRow = { task: typeof tasks.$inferSelect } & {
   websiteName: string | null;
 };
 
-// The board's column order, not the alphabet's.
+// The board's column order, not the alphabet's (the same expression as tasks_board_order_idx).
 const statusOrder = sql`case ${tasks.status} when 'todo' then 0 when 'in-progress' then 1 when 'review' then 2 else 3 end`;
 
-function selectTasks(db: Db, where?: SQL) {
+/** Tasks joined to the names of what they link to. */
+function joinedTasks(db: Db) {
   return db
     .select(columns)
     .from(tasks)
     .leftJoin(users, eq(users.id, tasks.assigneeId))
     .leftJoin(clients, eq(clients.id, tasks.clientId))
-    .leftJoin(websites, eq(websites.id, tasks.websiteId))
+    .leftJoin(websites, eq(websites.id, tasks.websiteId));
+}
+
+function selectTasks(db: Db, where?: SQL) {
+  return joinedTasks(db)
     .where(where)
     .orderBy(statusOrder, sql`${tasks.dueDate} asc nulls last`, asc(tasks.id));
 }
@@ -61,9 +66,12 @@ export async function listTasks(db: Db, query: TaskListQuery = {}): Promise<Task
 
 const priorityOrder = sql`case ${tasks.priority} when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end`;
 
-/** One page of tasks, with the per-status counts of every task (the page's counters). */
-export async function listTaskPage(db: Db, query: TaskListQuery): Promise<TaskPage> {
-  const { page, pageSize, offset } = pageOf(query);
+/**
+ * The rows of one page of tasks, joined to the names they link to. In the board's order or by due
+ * date the page is an index range (tasks_board_order_idx, tasks_due_idx), not a sort of every task.
+ */
+export function taskPageQuery(db: Db, query: TaskListQuery) {
+  const { pageSize, offset } = pageOf(query);
   const sort = parseSort(query.sort ?? 'status');
   const dir = sort.desc ? desc : asc;
   const first =
@@ -77,20 +85,22 @@ export async function listTaskPage(db: Db, query: TaskListQuery): Promise<TaskPa
             ? dir(tasks.createdAt)
             : dir(statusOrder);
   const filters = taskFilters(query);
+  return joinedTasks(db)
+    .where(filters.length ? and(...filters) : undefined)
+    .orderBy(first, sql`${tasks.dueDate} asc nulls last`, asc(tasks.id))
+    .limit(pageSize)
+    .offset(offset);
+}
+
+/** One page of tasks, with the per-status counts of every task (the page's counters). */
+export async function listTaskPage(db: Db, query: TaskListQuery): Promise<TaskPage> {
+  const { page, pageSize } = pageOf(query);
+  const filters = taskFilters(query);
   const cond = filters.length ? and(...filters) : undefined;
   const [byStatus, [matching], found] = await Promise.all([
     db.select({ status: tasks.status, n: count() }).from(tasks).groupBy(tasks.status),
     db.select({ n: count() }).from(tasks).leftJoin(clients, eq(clients.id, tasks.clientId)).where(cond),
-    db
-      .select(columns)
-      .from(tasks)
-      .leftJoin(users, eq(users.id, tasks.assigneeId))
-      .leftJoin(clients, eq(clients.id, tasks.clientId))
-      .leftJoin(websites, eq(websites.id, tasks.websiteId))
-      .where(cond)
-      .orderBy(first, sql`${tasks.dueDate} asc nulls last`, asc(tasks.id))
-      .limit(pageSize)
-      .offset(offset),
+    taskPageQuery(db, query),
   ]);
   const counts = { todo: 0, 'in-progress': 0, review: 0, completed: 0 };
   for (const r of byStatus) if (r.status in counts) counts[r.status as keyof typeof counts] = Number(r.n);

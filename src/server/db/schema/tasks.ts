@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 import { users } from './users';
@@ -30,6 +31,14 @@ export const tasks = pgTable(
     index('tasks_client_id_idx').on(t.clientId),
     index('tasks_website_id_idx').on(t.websiteId),
     index('tasks_completed_at_idx').on(t.completedAt),
+    // The board's order (tasks/service.ts): a page of it is an index range, not a sort of every task.
+    index('tasks_board_order_idx').on(
+      sql`(case ${t.status} when 'todo' then 0 when 'in-progress' then 1 when 'review' then 2 else 3 end)`,
+      t.dueDate.asc().nullsLast(),
+      t.id,
+    ),
+    // The list sorted by due date (soonest first, undated last).
+    index('tasks_due_idx').on(t.dueDate, t.id),
   ],
 );
 export type TaskRow = typeof tasks.$inferSelect;

@@ -1,0 +1,2 @@
+CREATE INDEX "tasks_board_order_idx" ON "tasks" USING btree ((case "status" when 'todo' then 0 when 'in-progress' then 1 when 'review' then 2 else 3 end),"due_date","id");--> statement-breakpoint
+CREATE INDEX "tasks_due_idx" ON "tasks" USING btree ("due_date","id");
