@@ -7,6 +7,7 @@ import { type Actor, recordActivity } from '../activity/service';
 import type { Db } from '../db/client';
 import { type ClientRow, clients, clientTags } from '../db/schema';
 import { notFound } from '../http/errors';
+import { keptAnswer } from '../lists/kept';
 import { likePattern } from '../lists/sql';
 import { type TaggableResource, taggableResources, tagsByResource } from '../tags/resources';
 
@@ -92,8 +93,18 @@ function toClient(row: ClientRow, tags: Tag[]): Client {
   };
 }
 
+/** One page of clients, kept while the clients and their tags are unchanged (lists/kept). */
+export function listClientPage(db: Db, query: z.output<typeof clientListQuery>): Promise<ClientPage> {
+  return keptAnswer(
+    db,
+    { tables: ['clients', 'client_tags', 'tags'] },
+    `clients ${JSON.stringify(query)}`,
+    () => readClientPage(db, query),
+  );
+}
+
 /** One page of clients, filtered, sorted and counted in SQL; tags for the page's rows only. */
-export async function listClientPage(db: Db, query: z.output<typeof clientListQuery>): Promise<ClientPage> {
+async function readClientPage(db: Db, query: z.output<typeof clientListQuery>): Promise<ClientPage> {
   const { page, pageSize, offset } = pageOf(query);
   const sort = parseSort(query.sort ?? 'name');
   const like = query.q ? likePattern(query.q) : null;

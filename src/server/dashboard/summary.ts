@@ -2,9 +2,10 @@ import type { Dashboard, SiteCard } from '../../shared/dashboard';
 import { normaliseDomain } from '../../shared/domains';
 import type { Db } from '../db/client';
 import { gridpaneSites } from '../integrations/gridpane-sync';
+import { dataStamp } from '../lists/kept';
 import { figuresKey, type MonitorFigures } from '../monitors/figures';
 import { monitorsKey } from '../monitors/sync';
-import { cacheStamp, readCache, readCacheMap } from '../provider-cache/service';
+import { readCache, readCacheMap } from '../provider-cache/service';
 import type { Monitor } from '../providers/betteruptime/types';
 import type { GridPaneSite } from '../providers/gridpane/types';
 
@@ -98,7 +99,7 @@ async function summarise(db: Db, on: On): Promise<Summary> {
 const kept = new WeakMap<Db, { key: string; summary: Promise<Summary> }>();
 
 export async function dashboardSummary(db: Db, on: On): Promise<Summary> {
-  const stamp = await cacheStamp(db, [gridpaneSites, monitorsKey, figuresKey]);
+  const stamp = await dataStamp(db, { caches: [gridpaneSites, monitorsKey, figuresKey] });
   const key = `${stamp} gridpane:${on.gridpane} betteruptime:${on.betteruptime}`;
   const hit = kept.get(db);
   if (hit?.key === key) return hit.summary;

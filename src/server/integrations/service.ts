@@ -129,7 +129,18 @@ export async function loadSettings(
   deps: IntegrationDeps,
   provider: IntegrationProvider,
 ): Promise<ProviderSettings> {
-  const row = await findRow(deps.db, provider);
+  return settingsOf(deps, provider, await findRow(deps.db, provider));
+}
+
+/**
+ * A provider's saved settings with its token opened, from its row as read (a list reads the row with
+ * its cache's state in one statement); not configured, switched off or unreadable are clear errors.
+ */
+export function settingsOf(
+  deps: Pick<IntegrationDeps, 'box'>,
+  provider: IntegrationProvider,
+  row: Pick<IntegrationRow, 'enabled' | 'secrets' | 'settings'> | undefined,
+): ProviderSettings {
   if (!row) throw notConfigured(provider);
   if (!row.enabled) {
     throw new AppError(

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/support/database';
 import type { Database } from '../db/client';
 import { writeCache } from '../provider-cache/service';
-import { keptCount } from './kept';
+import { dataStamp, keptAnswer, keptCount, OWN_TABLES } from './kept';
+import { rows } from './sql';
 
 let database: Database;
 beforeAll(async () => {
@@ -21,18 +22,56 @@ const total = sql`select count(*) as n from provider_records where provider = 'g
 describe('keptCount', () => {
   it('counts once while the cache is unchanged, and again after every write of it', async () => {
     await writeCache(database.db, sites, list(3), new Date(), { partial: false });
-    expect(await keptCount(database.db, [sites], total)).toBe(3);
+    expect(await keptCount(database.db, { caches: [sites] }, total)).toBe(3);
     // A row slipped in without a write of the cache (nothing does this but the test) is not seen:
     // the answer was kept, not counted again.
     await database.db.execute(sql`insert into provider_records (provider, kind, external_id, data, synced_at)
       values ('gridpane', 'sites', 'x', '{}', now())`);
-    expect(await keptCount(database.db, [sites], total)).toBe(3);
+    expect(await keptCount(database.db, { caches: [sites] }, total)).toBe(3);
     // A write bumps the cache's generation: counted again.
     await writeCache(database.db, sites, list(5), new Date(), { partial: false });
-    expect(await keptCount(database.db, [sites], total)).toBe(5);
+    expect(await keptCount(database.db, { caches: [sites] }, total)).toBe(5);
     // A different query is its own answer.
     const filtered = sql`select count(*) as n from provider_records
       where provider = 'gridpane' and kind = 'sites' and external_id <> ${'1'}`;
-    expect(await keptCount(database.db, [sites], filtered)).toBe(4);
+    expect(await keptCount(database.db, { caches: [sites] }, filtered)).toBe(4);
+  });
+});
+
+describe('keptAnswer over our own tables', () => {
+  it('is computed again after any statement writing a table it reads, never after a rolled-back one', async () => {
+    const { db } = database;
+    let computed = 0;
+    const answer = () =>
+      keptAnswer(db, { tables: ['tags'] }, 'tag names', async () => {
+        computed++;
+        return rows<{ name: string }>(db, sql`select name from tags order by name`);
+      });
+    const before = await answer();
+    expect(await answer()).toBe(before);
+    expect(computed).toBe(1);
+    await db.execute(sql`insert into tags (name, color) values ('kept-test', '#123456')`);
+    expect((await answer()).map((t) => t.name)).toContain('kept-test');
+    expect(computed).toBe(2);
+    // A change that never committed moves nothing.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`update tags set name = 'renamed' where name = 'kept-test'`);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await answer();
+    expect(computed).toBe(2);
+  });
+
+  it.each(OWN_TABLES)('sees every write of %s (its trigger exists)', async (table) => {
+    const { db } = database;
+    const stamp = () => dataStamp(db, { tables: [table] });
+    const before = await stamp();
+    // A statement writing no row still counts: the trigger runs once per statement.
+    await db.execute(sql`delete from ${sql.identifier(table)} where false`);
+    const after = await stamp();
+    expect(after).not.toBe(before);
+    expect(await stamp()).toBe(after);
   });
 });

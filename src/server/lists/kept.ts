@@ -1,55 +1,146 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { type CacheKey, cacheStamp } from '../provider-cache/service';
+import type { CacheKey } from '../provider-cache/service';
 import { rows } from './sql';
+
+/** Our tables whose every write bumps a generation (migration 0014): what kept answers may read. */
+export const OWN_TABLES = [
+  'websites',
+  'website_tags',
+  'tags',
+  'clients',
+  'client_tags',
+  'tasks',
+  'users',
+] as const;
+export type OwnTable = (typeof OWN_TABLES)[number];
+
+/** Everything a kept answer reads: provider caches (generation per sync write) and tables of ours. */
+export type Reads = { caches?: CacheKey[]; tables?: OwnTable[] };
 
 const dialect = new PgDialect();
 /** Answers kept per database; the oldest go first beyond this many (stale generations are never hit). */
 const KEPT = 500;
-const kept = new WeakMap<Db, Map<string, Promise<unknown[]>>>();
+const kept = new WeakMap<Db, Map<string, Promise<unknown>>>();
 
 /**
- * The rows of a query over provider caches alone (a list's total, a filter menu's counts), read once
- * while those caches are unchanged. Every write of a cache bumps its generation in the same
- * transaction, so an answer is reused only while each cache it reads has the generation it was read
- * at: one small read instead of counting 20,000 rows on every page view, and right across instances
- * because the generations live in the database. A query that also reads our own tables (tags,
- * websites) must come with `also`, a fingerprint of what it reads there, read on every call: nothing
- * stamps their changes.
+ * An answer computed once while everything it reads is unchanged. Every write of a provider cache bumps
+ * its generation in the same transaction, and every statement writing one of our listed tables bumps
+ * that table's generation (a trigger), so an answer is reused only while each generation is the one it
+ * was computed at: one small read instead of joining and counting thousands of rows on every page view,
+ * and right across instances because the generations live in the database. `reads` must name every
+ * cache and table the computation reads.
  */
-export async function keptRows<T>(
+export async function keptAnswer<T>(
   db: Db,
-  reads: CacheKey[],
-  query: SQL,
-  also?: Promise<string>,
-): Promise<T[]> {
-  const [stamp, extra] = await Promise.all([cacheStamp(db, reads), also ?? '']);
-  const { sql, params } = dialect.sqlToQuery(query);
-  const key = `${stamp}\n${extra}\n${sql}\n${JSON.stringify(params)}`;
+  reads: Reads,
+  key: string,
+  compute: () => Promise<T>,
+): Promise<T> {
+  return keptAt(db, await dataStamp(db, reads), key, compute);
+}
+
+/** keptAnswer with the stamp of its reads already read (with other state, in one statement). */
+export function keptAt<T>(db: Db, stamp: string, key: string, compute: () => Promise<T>): Promise<T> {
+  const full = `${stamp}\n${key}`;
   let answers = kept.get(db);
   if (!answers) {
     answers = new Map();
     kept.set(db, answers);
   }
-  const hit = answers.get(key);
-  if (hit) return hit as Promise<T[]>;
-  const answer = rows<T>(db, query);
-  answers.set(key, answer);
+  const hit = answers.get(full);
+  if (hit) return hit as Promise<T>;
+  const answer = compute();
+  answers.set(full, answer);
   if (answers.size > KEPT) answers.delete(answers.keys().next().value as string);
   answer.catch(() => {
-    if (answers.get(key) === answer) answers.delete(key);
+    if (answers.get(full) === answer) answers.delete(full);
   });
   return answer;
 }
 
-/** `select count(*) as n …` over provider caches (and fingerprinted tables), kept like keptRows. */
-export async function keptCount(
-  db: Db,
-  reads: CacheKey[],
-  query: SQL,
-  also?: Promise<string>,
-): Promise<number> {
-  const [row] = await keptRows<{ n: number | string }>(db, reads, query, also);
+/** The rows of a query, kept like keptAnswer; the statement and its parameters are the key. */
+export function keptRows<T>(db: Db, reads: Reads, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return keptAnswer(db, reads, `${text}\n${JSON.stringify(params)}`, () => rows<T>(db, query));
+}
+
+/** `select count(*) as n …`, kept like keptRows. */
+export async function keptCount(db: Db, reads: Reads, query: SQL): Promise<number> {
+  const [row] = await keptRows<{ n: number | string }>(db, reads, query);
   return Number(row?.n ?? 0);
 }
+
+const stampsReading = new WeakMap<Db, Map<string, Promise<string>>>();
+
+/**
+ * One cheap read that says whether anything these reads cover changed: the generation of each cache
+ * and table. Requests arriving together share one read of caches alone (ten list calls at once read
+ * the generations once): joining a read already on its way costs at most the few milliseconds it
+ * started earlier, and caches change only in background syncs. A read covering our tables is never
+ * joined: a person's own change, answered before they load the list again, must show.
+ */
+export function dataStamp(db: Db, reads: Reads): Promise<string> {
+  const names = namesOf(reads);
+  if (reads.tables?.length) return readStamp(db, reads);
+  const id = names.join(' ');
+  let pending = stampsReading.get(db);
+  if (!pending) {
+    pending = new Map();
+    stampsReading.set(db, pending);
+  }
+  const joined = pending.get(id);
+  if (joined) return joined;
+  const reading = readStamp(db, reads).finally(() => pending.delete(id));
+  pending.set(id, reading);
+  return reading;
+}
+
+async function readStamp(db: Db, reads: Reads): Promise<string> {
+  const query = generationsQuery(reads);
+  return query ? stampOf(reads, await rows<Generation>(db, query)) : '';
+}
+
+export type Generation = { name: string; generation: number | string };
+
+/** The generations these reads cover, as rows of (name, generation); null when they cover nothing. */
+export function generationsQuery(reads: Reads): SQL | null {
+  const caches = reads.caches ?? [];
+  const tables = reads.tables ?? [];
+  const parts = [
+    ...(caches.length
+      ? [
+          sql`select provider || '/' || kind as name, generation from provider_syncs
+            where ${sql.join(
+              caches.map((k) => sql`(provider = ${k.provider} and kind = ${k.kind})`),
+              sql` or `,
+            )}`,
+        ]
+      : []),
+    ...(tables.length
+      ? [
+          sql`select 'table ' || name as name, generation from table_generations
+            where name in (${sql.join(
+              tables.map((t) => sql`${t}`),
+              sql`, `,
+            )})`,
+        ]
+      : []),
+  ];
+  return parts.length ? sql.join(parts, sql` union all `) : null;
+}
+
+/** The stamp of these reads from their generations as read. */
+export function stampOf(reads: Reads, found: Generation[]): string {
+  const of = new Map(found.map((r) => [r.name, String(r.generation)]));
+  // A cache never synced and a table never written read as 0; the first write moves them to 1.
+  return namesOf(reads)
+    .map((n) => `${n}@${of.get(n) ?? 0}`)
+    .join(' ');
+}
+
+const namesOf = (reads: Reads) => [
+  ...(reads.caches ?? []).map((k) => `${k.provider}/${k.kind}`),
+  ...(reads.tables ?? []).map((t) => `table ${t}`),
+];

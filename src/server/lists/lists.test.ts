@@ -376,3 +376,42 @@ describe('GET /api/clients and /api/tasks, paged', () => {
       expect((await get(`/api/tasks?${q}`)).statusCode, q).toBe(400);
   });
 });
+
+describe('pages kept for reuse (lists/kept)', () => {
+  const put = (url: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url, headers: { cookie }, payload });
+
+  it('show every change of what they join at once: tag names, client names, task status', async () => {
+    const tagNames = (rows: { tags: { id: number; name: string }[] }[]) =>
+      rows.flatMap((r) => r.tags.filter((x) => x.id === tagA).map((x) => x.name));
+    // Each page is read twice first, so the second answer is the kept one.
+    for (let i = 0; i < 2; i++) {
+      expect(tagNames((await json('/api/sites?pageSize=50')).data)).toContain('Shop');
+      expect(tagNames((await json('/api/websites?pageSize=50')).data)).toContain('Shop');
+    }
+    expect((await put(`/api/tags/${tagA}`, { name: 'Shops', color: '#2563eb' })).statusCode).toBe(200);
+    expect(new Set(tagNames((await json('/api/sites?pageSize=50')).data))).toEqual(new Set(['Shops']));
+    expect(new Set(tagNames((await json('/api/websites?pageSize=50')).data))).toEqual(new Set(['Shops']));
+
+    const firstClient = (await json('/api/clients?pageSize=1')).data[0];
+    const task = (await json(`/api/tasks?page=1&pageSize=50&clientId=${firstClient.id}`)).data[0];
+    const client = task.client as { id: number; name: string };
+    for (let i = 0; i < 2; i++) await json('/api/clients?pageSize=50');
+    for (let i = 0; i < 2; i++) await json('/api/tasks?page=1&pageSize=50');
+    expect((await put(`/api/clients/${client.id}`, { name: 'Renamed Client' })).statusCode).toBe(200);
+    const clients = (await json('/api/clients?pageSize=50')).data as { id: number; name: string }[];
+    expect(clients.find((c) => c.id === client.id)?.name).toBe('Renamed Client');
+    const tasks = (await json('/api/tasks?page=1&pageSize=50')).data as {
+      id: number;
+      client: { name: string };
+    }[];
+    expect(tasks.find((x) => x.id === task.id)?.client.name).toBe('Renamed Client');
+
+    const before = (await json('/api/tasks?page=1&pageSize=50')).counts;
+    const { id: _, assignee: __, client: ___, website: ____, createdAt: _c, updatedAt: _u, ...fields } = task;
+    const moved = await put(`/api/tasks/${task.id}`, { ...fields, clientId: client.id, status: 'completed' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = (await json('/api/tasks?page=1&pageSize=50')).counts;
+    expect(after.completed).toBe(before.completed + (task.status === 'completed' ? 0 : 1));
+  });
+});

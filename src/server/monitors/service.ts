@@ -4,10 +4,11 @@ import { normaliseDomain } from '../../shared/domains';
 import { pageOf, parseSort } from '../../shared/lists';
 import type { MonitorPage, Monitor as MonitorView, monitorListQuery } from '../../shared/monitors';
 import { loadSettings } from '../integrations/service';
-import { keptCount } from '../lists/kept';
+import { keptCount, type Reads } from '../lists/kept';
+import { openProviderList } from '../lists/provider-list';
 import { direction, json, likePattern, rows, where } from '../lists/sql';
 import { cacheMeta, serveCached } from '../provider-cache/serve';
-import { readCache, readCacheMap, readCacheState } from '../provider-cache/service';
+import { readCache, readCacheMap } from '../provider-cache/service';
 import type { Monitor } from '../providers/betteruptime/types';
 import type { Services } from '../services';
 import { websiteIdsByDomain } from '../websites/service';
@@ -39,13 +40,15 @@ export async function listMonitorPage(
   services: Services,
   query: z.output<typeof monitorListQuery>,
 ): Promise<MonitorPage> {
-  await loadSettings(services, 'betteruptime');
-  const served = await serveCached<never>(services.db, monitorsKey, {
+  // The page is kept while the monitors, their figures and our websites are unchanged (lists/kept).
+  const reads: Reads = { caches: [monitorsKey, figuresKey], tables: ['websites'] };
+  const list = await openProviderList(services, {
+    provider: 'betteruptime',
+    cache: monitorsKey,
     refresh: query.refresh === 'true',
     sync: () => syncMonitors(services, { figures: true }),
-    answerWithinMs: services.config.refreshAnswerMs,
     syncing: () => monitorsSyncing(services),
-    read: readCacheState,
+    reads,
   });
   const { page, pageSize, offset } = pageOf(query);
   const sort = parseSort(query.sort ?? 'name');
@@ -58,15 +61,25 @@ export async function listMonitorPage(
   const first = sort.field === 'status' ? sql`r.status` : sql`null::text`;
   const dir = direction(sort.desc);
   const { db } = services;
-  const [total, overall, found] = await Promise.all([
-    keptCount(db, [monitorsKey], sql`select count(*) as n from provider_records r ${where(filters)}`),
-    query.q || query.status
-      ? keptCount(db, [monitorsKey], sql`select count(*) as n from provider_records r where ${scope}`)
-      : null,
-    rows<{ data: unknown; figures: unknown; website_id: number | null }>(
-      db,
-      // The page is cut on narrow key rows, then only its rows' JSON is read.
-      sql`with page as (
+  const { refresh: _, ...asked } = query;
+  const [total, overall, found] = await list.kept(`monitors ${JSON.stringify(asked)}`, () =>
+    Promise.all([
+      keptCount(
+        db,
+        { caches: [monitorsKey] },
+        sql`select count(*) as n from provider_records r ${where(filters)}`,
+      ),
+      query.q || query.status
+        ? keptCount(
+            db,
+            { caches: [monitorsKey] },
+            sql`select count(*) as n from provider_records r where ${scope}`,
+          )
+        : null,
+      rows<{ data: unknown; figures: unknown; website_id: number | null }>(
+        db,
+        // The page is cut on narrow key rows, then only its rows' JSON is read.
+        sql`with page as (
           select r.external_id, ${first} as k1, r.sort_key from provider_records r
           ${where(filters)}
           order by ${sort.field === 'name' ? sql`` : sql`k1 ${dir},`} r.sort_key ${dir}, r.external_id ${dir}
@@ -78,8 +91,9 @@ export async function listMonitorPage(
           on f.provider = 'betteruptime' and f.kind = 'figures' and f.external_id = p.external_id
         left join websites w on w.domain = d.domain
         order by p.k1 ${dir}, p.sort_key ${dir}, p.external_id ${dir}`,
-    ),
-  ]);
+      ),
+    ]),
+  );
   return {
     data: found.map((r) =>
       toView(json<Monitor>(r.data), r.figures ? json<MonitorFigures>(r.figures) : undefined, r.website_id),
@@ -88,7 +102,7 @@ export async function listMonitorPage(
     overall: overall ?? total,
     page,
     pageSize,
-    ...cacheMeta(served),
+    ...list.meta,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { providerRecords, providerSyncs } from '../db/schema';
 import { listColumns } from './columns';
@@ -181,44 +181,6 @@ const affectedRows = (result: unknown) => {
   const r = result as { rowCount?: number | null; affectedRows?: number };
   return Number(r.rowCount ?? r.affectedRows ?? 0);
 };
-
-/**
- * One cheap read that says whether any of these caches changed: the generation of each (bumped by every
- * write of its items, in the same transaction) and whether it ever synced.
- */
-export function cacheStamp(db: Db, keys: CacheKey[]): Promise<string> {
-  // Requests arriving together share one read (ten list calls at once read the generations once);
-  // joining a read already on its way costs at most the few milliseconds it started earlier.
-  const id = keys.map((k) => `${k.provider}/${k.kind}`).join(' ');
-  let pending = stampsReading.get(db);
-  if (!pending) {
-    pending = new Map();
-    stampsReading.set(db, pending);
-  }
-  const joined = pending.get(id);
-  if (joined) return joined;
-  const reading = readStamp(db, keys).finally(() => pending.delete(id));
-  pending.set(id, reading);
-  return reading;
-}
-
-const stampsReading = new WeakMap<Db, Map<string, Promise<string>>>();
-
-async function readStamp(db: Db, keys: CacheKey[]): Promise<string> {
-  const rows = await db
-    .select({
-      provider: providerSyncs.provider,
-      kind: providerSyncs.kind,
-      generation: providerSyncs.generation,
-    })
-    .from(providerSyncs)
-    .where(
-      or(...keys.map((k) => and(eq(providerSyncs.provider, k.provider), eq(providerSyncs.kind, k.kind)))),
-    );
-  const of = (k: CacheKey) =>
-    rows.find((r) => r.provider === k.provider && r.kind === k.kind)?.generation ?? 0;
-  return keys.map((k) => `${k.provider}/${k.kind}@${of(k)}`).join(' ');
-}
 
 /** A failed sync: the cache stays as it was; only the error is recorded beside it. */
 export async function recordCacheError(db: Db, key: CacheKey, error: string, at: Date): Promise<void> {

@@ -6,6 +6,7 @@ import { notFound } from '../http/errors';
 import { gridpaneServers, gridpaneSyncing, syncGridPane } from '../integrations/gridpane-sync';
 import { loadSettings } from '../integrations/service';
 import { keptCount, keptRows } from '../lists/kept';
+import { openProviderList } from '../lists/provider-list';
 import { direction, json, likePattern, rows, where } from '../lists/sql';
 import { cacheMeta, serveCached } from '../provider-cache/serve';
 import { readCacheItem, readCacheState } from '../provider-cache/service';
@@ -44,13 +45,14 @@ export async function listServerPage(
   services: Services,
   query: z.output<typeof serverListQuery>,
 ): Promise<ServerPage> {
-  await loadSettings(services, 'gridpane');
-  const served = await serveCached<never>(services.db, gridpaneServers, {
+  const reads = { caches: [gridpaneServers] };
+  const list = await openProviderList(services, {
+    provider: 'gridpane',
+    cache: gridpaneServers,
     refresh: query.refresh === 'true',
     sync: () => syncGridPane(services),
-    answerWithinMs: services.config.refreshAnswerMs,
     syncing: () => gridpaneSyncing(services),
-    read: readCacheState,
+    reads,
   });
   const { page, pageSize, offset } = pageOf(query);
   const sort = parseSort(query.sort ?? 'label');
@@ -68,17 +70,24 @@ export async function listServerPage(
         : sql`null::text`;
   const dir = direction(sort.desc);
   const { db } = services;
-  const [total, statuses, found] = await Promise.all([
-    keptCount(db, [gridpaneServers], sql`select count(*) as n from provider_records r ${where(filters)}`),
-    keptRows<{ status: string | null; n: number }>(
-      db,
-      [gridpaneServers],
-      sql`select r.status, count(*)::int as n from provider_records r where ${scope}
+  const { refresh: _, ...asked } = query;
+  // The page is kept while the servers cache is unchanged (lists/kept).
+  const [total, statuses, found] = await list.kept(`servers ${JSON.stringify(asked)}`, () =>
+    Promise.all([
+      keptCount(
+        db,
+        { caches: [gridpaneServers] },
+        sql`select count(*) as n from provider_records r ${where(filters)}`,
+      ),
+      keptRows<{ status: string | null; n: number }>(
+        db,
+        { caches: [gridpaneServers] },
+        sql`select r.status, count(*)::int as n from provider_records r where ${scope}
         group by r.status order by r.status`,
-    ),
-    rows<{ data: unknown }>(
-      db,
-      sql`with page as (
+      ),
+      rows<{ data: unknown }>(
+        db,
+        sql`with page as (
           select r.external_id, ${first} as k1, r.sort_key from provider_records r ${where(filters)}
           order by k1 ${dir}, r.sort_key ${dir}, r.external_id ${dir}
           limit ${pageSize} offset ${offset})
@@ -86,8 +95,9 @@ export async function listServerPage(
         join provider_records d
           on d.provider = 'gridpane' and d.kind = 'servers' and d.external_id = p.external_id
         order by p.k1 ${dir}, p.sort_key ${dir}, p.external_id ${dir}`,
-    ),
-  ]);
+      ),
+    ]),
+  );
   return {
     data: found.map((r) => json<Server>(r.data)),
     total,
@@ -99,6 +109,6 @@ export async function listServerPage(
       label: s.status ?? 'unknown',
       count: Number(s.n),
     })),
-    ...cacheMeta(served),
+    ...list.meta,
   };
 }

@@ -5,12 +5,11 @@ import type { SitePage, SiteRow, siteListQuery, siteOptions } from '../../shared
 import type { Tag } from '../../shared/tags';
 import type { Db } from '../db/client';
 import { gridpaneServers, gridpaneSites, gridpaneSyncing, syncGridPane } from '../integrations/gridpane-sync';
-import { loadSettings } from '../integrations/service';
-import { keptCount, keptRows } from '../lists/kept';
+import { keptCount, keptRows, type Reads } from '../lists/kept';
+import { openProviderList } from '../lists/provider-list';
 import { direction, json, likePattern, rows, where } from '../lists/sql';
+import { figuresKey } from '../monitors/figures';
 import { monitorsKey } from '../monitors/sync';
-import { cacheMeta, serveCached } from '../provider-cache/serve';
-import { readCacheState } from '../provider-cache/service';
 import type { Services } from '../services';
 
 type Query = z.output<typeof siteListQuery>;
@@ -57,33 +56,48 @@ const leadingKey = (field: string) =>
  * for the default order), then only its rows are joined.
  */
 export async function listSitePage(services: Services, query: Query): Promise<SitePage> {
-  await loadSettings(services, 'gridpane');
-  const served = await serveCached<never>(services.db, gridpaneSites, {
+  const list = await openProviderList(services, {
+    provider: 'gridpane',
+    cache: gridpaneSites,
     refresh: query.refresh === 'true',
     sync: () => syncGridPane(services),
-    answerWithinMs: services.config.refreshAnswerMs,
     syncing: () => gridpaneSyncing(services),
-    read: readCacheState,
+    reads: siteReads,
   });
-  const { page, pageSize, offset } = pageOf(query);
+  const { page, pageSize } = pageOf(query);
+  const { refresh: _, ...asked } = query;
+  // The page (rows, total) is kept while the caches and tables it reads are unchanged.
+  const found = await list.kept(`sites ${JSON.stringify(asked)}`, () => readSitePage(services.db, query));
+  return { ...found, page, pageSize, ...list.meta };
+}
+
+/** What a page of sites reads: the sites and monitors caches, our websites and their tags. */
+const siteReads: Reads = {
+  caches: [gridpaneSites, monitorsKey, figuresKey],
+  tables: ['websites', 'website_tags', 'tags'],
+};
+
+async function readSitePage(db: Db, query: Query): Promise<Pick<SitePage, 'data' | 'total' | 'overall'>> {
+  const { pageSize, offset } = pageOf(query);
   const sort = parseSort(query.sort ?? 'url');
   const filters = siteFilters(query);
   const dir = direction(sort.desc);
-  const db = services.db;
-  // Totals are kept while the caches they read are unchanged (and a tag's websites are the same).
+  // Totals are kept on their own too: the pages of one filter share them.
   const totalQuery = sql`select count(*) as n from provider_records r ${where(filters)}`;
   const [total, overall, found] = await Promise.all([
     keptCount(
       db,
-      query.monitor ? [gridpaneSites, monitorsKey] : [gridpaneSites],
+      {
+        caches: query.monitor ? [gridpaneSites, monitorsKey] : [gridpaneSites],
+        tables: query.tagId ? ['websites', 'website_tags'] : [],
+      },
       totalQuery,
-      query.tagId ? tagFingerprint(db, query.tagId) : undefined,
     ),
     // Without filters the total is the whole list: no second count.
     filters.length > 1
       ? keptCount(
           db,
-          [gridpaneSites],
+          { caches: [gridpaneSites] },
           sql`select count(*) as n from provider_records r where r.provider = 'gridpane' and r.kind = 'sites'`,
         )
       : null,
@@ -112,30 +126,7 @@ export async function listSitePage(services: Services, query: Query): Promise<Si
       order by p.k1 ${dir}, p.sort_key ${dir}, p.external_id ${dir}`,
     ),
   ]);
-  return {
-    data: found.map(toRow),
-    total,
-    overall: overall ?? total,
-    page,
-    pageSize,
-    ...cacheMeta(served),
-  };
-}
-
-/**
- * Which websites carry a tag, in one index read (count and two sums of their ids: website_tags rows are
- * only ever added or removed). With the sites cache's generation it decides the tag filter's total:
- * GridPane syncs write the websites (their links to sites) before the sites cache, whose generation
- * therefore moves after any change of those links.
- */
-async function tagFingerprint(db: Db, tagId: number): Promise<string> {
-  const [row] = await rows<{ n: string; s: string; h: string }>(
-    db,
-    sql`select count(*) as n, coalesce(sum(website_id), 0) as s,
-        coalesce(sum(hashint4(website_id)::bigint), 0) as h
-      from website_tags where tag_id = ${tagId}`,
-  );
-  return `tag ${tagId}: ${row?.n}/${row?.s}/${row?.h}`;
+  return { data: found.map(toRow), total, overall: overall ?? total };
 }
 
 const monitorStatus = (s: unknown) => (s === 'up' || s === 'down' || s === 'paused' ? s : 'other');
@@ -171,7 +162,7 @@ export async function siteOptionsOf(
     // while the sites and servers are unchanged.
     keptRows<{ id: string; label: string | null; n: number }>(
       db,
-      [gridpaneSites, gridpaneServers],
+      { caches: [gridpaneSites, gridpaneServers] },
       sql`with counts as (
           select r.parent_id, count(*)::int as n from provider_records r
           where r.provider = 'gridpane' and r.kind = 'sites' and r.parent_id is not null

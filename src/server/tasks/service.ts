@@ -5,6 +5,7 @@ import { type Actor, recordActivity } from '../activity/service';
 import type { Db } from '../db/client';
 import { clients, tasks, users, websites } from '../db/schema';
 import { notFound } from '../http/errors';
+import { keptAnswer } from '../lists/kept';
 import { likePattern } from '../lists/sql';
 import { assertLinks, isForeignKeyViolation } from './links';
 
@@ -93,7 +94,17 @@ export function taskPageQuery(db: Db, query: TaskListQuery) {
 }
 
 /** One page of tasks, with the per-status counts of every task (the page's counters). */
-export async function listTaskPage(db: Db, query: TaskListQuery): Promise<TaskPage> {
+/** One page of tasks, kept while the tasks and the names they show are unchanged (lists/kept). */
+export function listTaskPage(db: Db, query: TaskListQuery): Promise<TaskPage> {
+  return keptAnswer(
+    db,
+    { tables: ['tasks', 'users', 'clients', 'websites'] },
+    `tasks ${JSON.stringify(query)}`,
+    () => readTaskPage(db, query),
+  );
+}
+
+async function readTaskPage(db: Db, query: TaskListQuery): Promise<TaskPage> {
   const { page, pageSize } = pageOf(query);
   const filters = taskFilters(query);
   const cond = filters.length ? and(...filters) : undefined;

@@ -73,9 +73,11 @@ export async function listUptime(services: Services, q: Query): Promise<UptimeLi
     countBySource(services, withMonitors),
     monitorsMeta(services, withMonitors),
     withChecks ? count(db, countOf(checkKeys)) : 0,
-    withMonitorRows ? keptCount(db, [monitorsKey], countOf(monitorKeys)) : 0,
+    withMonitorRows ? keptCount(db, { caches: [monitorsKey] }, countOf(monitorKeys)) : 0,
     withChecks ? rows<Record<string, unknown>>(db, firstOf(checkKeys)) : [],
-    withMonitorRows ? keptRows<Record<string, unknown>>(db, [monitorsKey], firstOf(monitorKeys)) : [],
+    withMonitorRows
+      ? keptRows<Record<string, unknown>>(db, { caches: [monitorsKey] }, firstOf(monitorKeys))
+      : [],
   ]);
   if (!withChecks && !withMonitorRows)
     return { data: [], total: 0, page: q.page, pageSize: q.pageSize, counts, betteruptime: meta };
@@ -118,7 +120,7 @@ async function countBySource(services: Services, withMonitors: boolean) {
     withMonitors
       ? keptCount(
           services.db,
-          [monitorsKey],
+          { caches: [monitorsKey] },
           sql`select count(*) as n from provider_records where provider = 'betteruptime' and kind = 'monitors'`,
         )
       : 0,

@@ -7,8 +7,12 @@ import type { Website, WebsitePage, websiteListQuery } from '../../shared/websit
 import type { Db } from '../db/client';
 import { type WebsiteRow, websites } from '../db/schema';
 import { notFound } from '../http/errors';
+import { gridpaneServers } from '../integrations/gridpane-sync';
+import { keptAnswer, type Reads } from '../lists/kept';
 import { count, direction, json, likePattern, rows, where } from '../lists/sql';
 import { rowsOf } from '../maintenance/coverage';
+import { figuresKey } from '../monitors/figures';
+import { monitorsKey } from '../monitors/sync';
 import { taggableResources, tagsByResource } from '../tags/resources';
 
 /** Syncs that insert, change or remove this many websites or more vacuum and analyze the table. */
@@ -202,12 +206,18 @@ export async function listWebsitePage(
   ];
   const first =
     sort.field === 'name' ? sql`lower(w.name)` : sort.field === 'status' ? sql`w.status` : sql`w.domain`;
-  const [total, overall, found] = await Promise.all([
-    count(db, sql`select count(*) as n from websites w ${where(filters)}`),
-    filters.some(Boolean) ? count(db, sql`select count(*) as n from websites w`) : null,
-    rows<Record<string, unknown>>(
-      db,
-      sql`with page as (
+  // The page is kept while what it reads is unchanged (lists/kept).
+  const reads: Reads = {
+    caches: [gridpaneServers, monitorsKey, figuresKey],
+    tables: ['websites', 'website_tags', 'tags'],
+  };
+  const [total, overall, found] = await keptAnswer(db, reads, `websites ${JSON.stringify(query)}`, () =>
+    Promise.all([
+      count(db, sql`select count(*) as n from websites w ${where(filters)}`),
+      filters.some(Boolean) ? count(db, sql`select count(*) as n from websites w`) : null,
+      rows<Record<string, unknown>>(
+        db,
+        sql`with page as (
           select w.*, ${first} as s1 from websites w ${where(filters)}
           order by s1 ${direction(sort.desc)}, w.domain ${direction(sort.desc)}, w.id
           limit ${pageSize} offset ${offset})
@@ -226,8 +236,9 @@ export async function listWebsitePage(
         left join provider_records f
           on f.provider = 'betteruptime' and f.kind = 'figures' and f.external_id = m.external_id
         order by p.s1 ${direction(sort.desc)}, p.domain ${direction(sort.desc)}, p.id`,
-    ),
-  ]);
+      ),
+    ]),
+  );
   return {
     data: found.map((r) => ({
       id: Number(r.id),

@@ -17,6 +17,7 @@ export * from './password-reset-tokens';
 export * from './provider-cache';
 export * from './reports';
 export * from './sessions';
+export * from './table-generations';
 export * from './tags';
 export * from './tasks';
 export * from './users';
