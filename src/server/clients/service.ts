@@ -93,6 +93,14 @@ function toClient(row: ClientRow, tags: Tag[]): Client {
   };
 }
 
+/** A client whose name, email or company holds the LIKE pattern (lower-cased): trigram indexes. */
+export const clientTextMatch = (like: string) =>
+  or(
+    sql`lower(${clients.name}) like ${like}`,
+    sql`lower(${clients.email}) like ${like}`,
+    sql`lower(${clients.company}) like ${like}`,
+  ) as SQL;
+
 /** One page of clients, kept while the clients and their tags are unchanged (lists/kept). */
 export function listClientPage(db: Db, query: z.output<typeof clientListQuery>): Promise<ClientPage> {
   return keptAnswer(
@@ -109,13 +117,7 @@ async function readClientPage(db: Db, query: z.output<typeof clientListQuery>): 
   const sort = parseSort(query.sort ?? 'name');
   const like = query.q ? likePattern(query.q) : null;
   const filters = [
-    like
-      ? or(
-          sql`lower(${clients.name}) like ${like}`,
-          sql`lower(${clients.email}) like ${like}`,
-          sql`lower(${clients.company}) like ${like}`,
-        )
-      : undefined,
+    like ? clientTextMatch(like) : undefined,
     query.status ? eq(clients.status, query.status) : undefined,
     query.tagId
       ? inArray(

@@ -149,6 +149,25 @@ describe('GET /api/search', () => {
     expect(byMonitor.some((r: { type: string }) => r.type === 'monitor')).toBe(true);
   });
 
+  it('finds what was just added or renamed, in any case, though answers are kept in between', async () => {
+    const titles = async (q: string) =>
+      (await get(`/api/search?q=${encodeURIComponent(q)}`))
+        .json()
+        .data.map((r: { title: string }) => r.title);
+    expect(await titles('quokka')).toEqual([]);
+    expect(await titles('quokka')).toEqual([]);
+    const task = (await post('/api/tasks', { title: 'Quokka plugin audit', project: 'Care plan' })).json();
+    expect(await titles('QUOKKA')).toEqual(['Quokka plugin audit']);
+    expect(await titles('care PLAN')).toEqual(['Quokka plugin audit']);
+    const client = (
+      await post('/api/clients', { name: 'Wombat Bakery', email: 'Hello@Quokka.example' })
+    ).json();
+    expect(await titles('quokka')).toEqual(['Quokka plugin audit', 'Wombat Bakery']);
+    await t.app.inject({ method: 'DELETE', url: `/api/tasks/${task.id}`, headers: { cookie } });
+    await t.app.inject({ method: 'DELETE', url: `/api/clients/${client.id}`, headers: { cookie } });
+    expect(await titles('quokka')).toEqual([]);
+  });
+
   it('treats % and _ literally, caps the limit and rejects over-long queries', async () => {
     expect((await get('/api/search?q=%25')).json().data).toEqual([]);
     expect((await get('/api/search?q=e&limit=3')).json().data.length).toBeLessThanOrEqual(3);

@@ -2,6 +2,7 @@ import { and, eq, gte, inArray } from 'drizzle-orm';
 import type { Dashboard, UptimeWidget } from '../../shared/dashboard';
 import { monitorDays } from '../db/schema';
 import { listIntegrations } from '../integrations/service';
+import { keptAnswer } from '../lists/kept';
 import type { Services } from '../services';
 import { websiteIdsBySiteId } from '../websites/service';
 import { type ChecksFigures, cardsWithChecks, checksFigures } from './checks';
@@ -20,11 +21,11 @@ export async function getDashboard(services: Services): Promise<Dashboard> {
   const { cards: theirCards, lowest, sums, ...figures } = await dashboardSummary(services.db, flags);
   const own = await checksFigures(services.db, services.clock.now());
   const cards = await cardsWithChecks(services.db, theirCards, own);
+  const siteIds = cards.map((c) => String(c.siteId));
+  // The cards' links to our websites, kept while the websites are unchanged (lists/kept).
   const websiteIds = cards.length
-    ? await websiteIdsBySiteId(
-        services.db,
-        'gridpane',
-        cards.map((c) => String(c.siteId)),
+    ? await keptAnswer(services.db, { tables: ['websites'] }, `dashboard websites ${siteIds.join(' ')}`, () =>
+        websiteIdsBySiteId(services.db, 'gridpane', siteIds),
       )
     : new Map<string, number>();
   return {

@@ -1,20 +1,20 @@
-import { and, asc, eq, ilike, like, or } from 'drizzle-orm';
+import { and, asc, eq, like, sql } from 'drizzle-orm';
 import type { SearchItem } from '../../shared/search';
 import type { Server } from '../../shared/servers';
+import { clientTextMatch } from '../clients/service';
 import { clients, providerRecords, tasks, websites } from '../db/schema';
 import { gridpaneServers } from '../integrations/gridpane-sync';
+import { keptAnswer, type Reads } from '../lists/kept';
 import { likePattern } from '../lists/sql';
 import { monitorsKey } from '../monitors/sync';
 import type { CacheKey } from '../provider-cache/service';
 import type { Monitor } from '../providers/betteruptime/types';
 import type { Services } from '../services';
+import { taskTextMatch } from '../tasks/service';
 import { rank } from './rank';
 
 /** Per kind, at most this many candidates are read before ranking: enough for any useful result list. */
 const CANDIDATES = 50;
-
-/** LIKE treats % and _ as wildcards: a person typing them means the characters. */
-const pattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Cached provider records matching the query on their list column (`search`, lower-cased name, label,
@@ -40,24 +40,39 @@ async function cachedMatches<T>(services: Services, key: CacheKey, q: string): P
  * Global search over clients, websites, servers, monitors and tasks, ranked. Database rows are matched
  * in SQL; provider records come from the cache (never from the provider).
  */
-export async function search(services: Services, q: string, limit: number): Promise<SearchItem[]> {
-  const p = pattern(q);
+export function search(services: Services, q: string, limit: number): Promise<SearchItem[]> {
+  // Kept while nothing it reads changes (lists/kept): typing the same query again costs one small read.
+  return keptAnswer(services.db, searchReads, `search ${limit} ${JSON.stringify(q)}`, () =>
+    findMatches(services, q, limit),
+  );
+}
+
+const searchReads: Reads = {
+  caches: [gridpaneServers, monitorsKey],
+  tables: ['clients', 'websites', 'tasks'],
+};
+
+async function findMatches(services: Services, q: string, limit: number): Promise<SearchItem[]> {
+  // The same lower-cased expressions as the lists' `q`, which their trigram indexes answer.
+  const p = likePattern(q);
   const { db } = services;
   const [clientRows, websiteRows, taskRows, servers, monitors] = await Promise.all([
     db
       .select({ id: clients.id, name: clients.name, company: clients.company, email: clients.email })
       .from(clients)
-      .where(q ? or(ilike(clients.name, p), ilike(clients.company, p), ilike(clients.email, p)) : undefined)
+      .where(q ? clientTextMatch(p) : undefined)
       .limit(CANDIDATES),
     db
       .select({ id: websites.id, domain: websites.domain, environment: websites.environment })
       .from(websites)
-      .where(q ? and(eq(websites.removed, false), ilike(websites.domain, p)) : eq(websites.removed, false))
+      .where(
+        q ? and(eq(websites.removed, false), sql`${websites.domain} like ${p}`) : eq(websites.removed, false),
+      )
       .limit(CANDIDATES),
     db
       .select({ id: tasks.id, title: tasks.title, description: tasks.description, project: tasks.project })
       .from(tasks)
-      .where(q ? or(ilike(tasks.title, p), ilike(tasks.description, p), ilike(tasks.project, p)) : undefined)
+      .where(q ? taskTextMatch(p) : undefined)
       .limit(CANDIDATES),
     cachedMatches<Server>(services, gridpaneServers, q),
     cachedMatches<Monitor>(services, monitorsKey, q),

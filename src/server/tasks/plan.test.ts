@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/support/database';
+import { clientTextMatch } from '../clients/service';
 import type { Database } from '../db/client';
+import { clients, tasks } from '../db/schema';
+import { likePattern } from '../lists/sql';
 import { rowsOf } from '../maintenance/coverage';
-import { listTaskPage, taskPageQuery } from './service';
+import { listTaskPage, taskPageQuery, taskTextMatch } from './service';
 
 /** Issue 13: a page of tasks costs what the page shows, however many tasks the agency has kept. */
 describe('a page of tasks at 5,000 tasks', () => {
@@ -50,4 +53,47 @@ describe('a page of tasks at 5,000 tasks', () => {
     );
     expect(counted[0]!.n).toBe(1666);
   });
+});
+
+/** Global search and the lists' q read trigram indexes at any number of tasks and clients. */
+describe('text search at 20,000 tasks and clients', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // Most tasks have a title alone; one in ten a description and a project.
+    await database.db.execute(sql`insert into tasks (title, description, project)
+      select 'Task ' || i, case when i % 10 = 0 then 'Update plugins on site ' || i end,
+        case when i % 10 = 0 then 'Care plan ' || (i % 40) end
+      from generate_series(1, 20000) as i`);
+    await database.db.execute(sql`insert into clients (name, company, email)
+      select 'Client ' || i, 'Company ' || i, 'owner' || i || '@example.com'
+      from generate_series(1, 20000) as i`);
+    // As the embedded database's upkeep and autovacuum leave them (the GIN indexes' pending lists merged).
+    await database.db.execute(sql`vacuum analyze tasks`);
+    await database.db.execute(sql`vacuum analyze clients`);
+  });
+  afterAll(() => database.close());
+
+  const plan = async (query: { toSQL(): { sql: string; params: unknown[] } }) => {
+    const { sql: text, params } = query.toSQL();
+    const { rows } = await database.query(`explain ${text}`, params);
+    return rows.map((r) => String(Object.values(r)[0])).join('\n');
+  };
+
+  it.each(['quokka', 'Site 4242'])(
+    'finds "%s" through the trigram indexes, reading no table whole',
+    async (q) => {
+      const like = likePattern(q);
+      const taskPlan = await plan(
+        database.db.select({ id: tasks.id }).from(tasks).where(taskTextMatch(like)).limit(50),
+      );
+      expect(taskPlan).toMatch(/tasks_(title|description|project)_trgm_idx/);
+      expect(taskPlan).not.toMatch(/Seq Scan/);
+      const clientPlan = await plan(
+        database.db.select({ id: clients.id }).from(clients).where(clientTextMatch(like)).limit(50),
+      );
+      expect(clientPlan).toMatch(/clients_(name|company|email)_trgm_idx/);
+      expect(clientPlan).not.toMatch(/Seq Scan/);
+    },
+  );
 });

@@ -48,15 +48,17 @@ function taskFilters(query: TaskListQuery): SQL[] {
     query.assigneeId && eq(tasks.assigneeId, query.assigneeId),
     query.clientId && eq(tasks.clientId, query.clientId),
     query.websiteId && eq(tasks.websiteId, query.websiteId),
-    like &&
-      or(
-        sql`lower(${tasks.title}) like ${like}`,
-        sql`lower(coalesce(${tasks.description}, '')) like ${like}`,
-        sql`lower(coalesce(${tasks.project}, '')) like ${like}`,
-        sql`lower(coalesce(${clients.name}, '')) like ${like}`,
-      ),
+    like && or(taskTextMatch(like), sql`lower(coalesce(${clients.name}, '')) like ${like}`),
   ].filter((f): f is SQL => Boolean(f));
 }
+
+/** A task whose title, description or project holds the LIKE pattern (lower-cased): trigram indexes. */
+export const taskTextMatch = (like: string) =>
+  or(
+    sql`lower(${tasks.title}) like ${like}`,
+    sql`lower(coalesce(${tasks.description}, '')) like ${like}`,
+    sql`lower(coalesce(${tasks.project}, '')) like ${like}`,
+  ) as SQL;
 
 /** Every task (or those matching the filters) with the names of what it links to: one request. */
 export async function listTasks(db: Db, query: TaskListQuery = {}): Promise<Task[]> {

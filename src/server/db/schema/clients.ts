@@ -20,7 +20,13 @@ export const clients = pgTable(
   },
   // The list is ordered by name regardless of case (the same order on PGlite and PostgreSQL, whatever
   // their collation); the index keeps that cheap at a thousand clients (quality bar P1).
-  (t) => [index('clients_name_idx').on(sql`lower(${t.name})`)],
+  (t) => [
+    index('clients_name_idx').on(sql`lower(${t.name})`),
+    // Text search (the list's q and global search) reads trigram indexes, not every client.
+    index('clients_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('clients_company_trgm_idx').using('gin', sql`lower(${t.company}) gin_trgm_ops`),
+    index('clients_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+  ],
 );
 
 export type ClientRow = typeof clients.$inferSelect;

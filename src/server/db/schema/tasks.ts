@@ -39,6 +39,10 @@ export const tasks = pgTable(
     ),
     // The list sorted by due date (soonest first, undated last).
     index('tasks_due_idx').on(t.dueDate, t.id),
+    // Text search (the list's q and global search) reads trigram indexes, not every task.
+    index('tasks_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    index('tasks_description_trgm_idx').using('gin', sql`lower(coalesce(${t.description}, '')) gin_trgm_ops`),
+    index('tasks_project_trgm_idx').using('gin', sql`lower(coalesce(${t.project}, '')) gin_trgm_ops`),
   ],
 );
 export type TaskRow = typeof tasks.$inferSelect;
