@@ -39,6 +39,14 @@ export type Database = {
   dump?(): Promise<Blob>;
 };
 
+const serial = new WeakSet<Db>();
+
+/**
+ * Whether the database runs one statement at a time, in the order asked, in this process (PGlite): a
+ * read asked before a write's commit then always answers before the commit is acknowledged.
+ */
+export const runsInOrder = (db: Db): boolean => serial.has(db);
+
 /** PostgreSQL extensions the migrations create; PGlite loads them from its own package. */
 const extensions = { pg_trgm };
 
@@ -96,6 +104,7 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
           );
     const pglite = client;
     const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
+    serial.add(db);
     if (migrate && !(await migrationsApplied((q) => pglite.query(q), migrationsFolder)))
       await migratePglite(drizzlePglite({ client: pglite, casing: 'snake_case' }), { migrationsFolder });
     return {

@@ -64,6 +64,20 @@ describe('keptAnswer over our own tables', () => {
     expect(computed).toBe(2);
   });
 
+  it('sees a change acknowledged while an earlier read of the generations was on its way', async () => {
+    const { db } = database;
+    const reads = { tables: ['tags' as const] };
+    let last = await dataStamp(db, reads);
+    for (let i = 0; i < 20; i++) {
+      const earlier = dataStamp(db, reads); // on its way, not awaited
+      await db.execute(sql`update tags set color = color where false`);
+      const after = await dataStamp(db, reads);
+      expect(after).not.toBe(last);
+      await earlier;
+      last = after;
+    }
+  });
+
   it.each(OWN_TABLES)('sees every write of %s (its trigger exists)', async (table) => {
     const { db } = database;
     const stamp = () => dataStamp(db, { tables: [table] });

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
+import { type Db, runsInOrder } from '../db/client';
 import type { CacheKey } from '../provider-cache/service';
 import { rows } from './sql';
 
@@ -76,14 +76,16 @@ const stampsReading = new WeakMap<Db, Map<string, Promise<string>>>();
 
 /**
  * One cheap read that says whether anything these reads cover changed: the generation of each cache
- * and table. Requests arriving together share one read of caches alone (ten list calls at once read
- * the generations once): joining a read already on its way costs at most the few milliseconds it
- * started earlier, and caches change only in background syncs. A read covering our tables is never
- * joined: a person's own change, answered before they load the list again, must show.
+ * and table. Requests arriving together share one read (ten list calls at once read the generations
+ * once): joining a read already on its way costs at most the few milliseconds it started earlier,
+ * which is fine for caches (they change in background syncs). A person's own change, answered before
+ * they load the list again, must show: so a read covering our tables is joined only on a database
+ * that runs statements in order (PGlite), where a read on its way when a change was acknowledged had
+ * already answered.
  */
 export function dataStamp(db: Db, reads: Reads): Promise<string> {
   const names = namesOf(reads);
-  if (reads.tables?.length) return readStamp(db, reads);
+  if (reads.tables?.length && !runsInOrder(db)) return readStamp(db, reads);
   const id = names.join(' ');
   let pending = stampsReading.get(db);
   if (!pending) {

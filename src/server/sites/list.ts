@@ -180,8 +180,9 @@ export async function siteOptionsOf(
           on s.provider = 'gridpane' and s.kind = 'servers' and s.external_id = p.parent_id
         order by ${query.serverId ? sql`p.parent_id = ${String(query.serverId)} desc,` : sql``} p.k, p.parent_id`,
     ),
-    rows<{ id: number; label: string; n: number }>(
+    keptRows<{ id: number; label: string; n: number }>(
       db,
+      { tables: ['tags', 'website_tags', 'websites'] },
       sql`select t.id, t.name as label, count(w.id)::int as n
         from tags t
         left join website_tags wt on wt.tag_id = t.id
