@@ -1,7 +1,9 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeBetterUptime } from '../../../test/fakes/betteruptime';
 import { startFakeGridPane } from '../../../test/fakes/gridpane';
 import { createTestApp, type TestApp } from '../../../test/support/app';
+import { monitorDays } from '../db/schema';
 
 let t: TestApp;
 let cookie: string;
@@ -95,6 +97,22 @@ describe('GET /api/dashboard after a sync', () => {
     expect(offline).toHaveLength(Math.min(4, after.down));
     // Every card still links to its website page.
     for (const c of after.websiteStatus) expect(c.websiteId).toEqual(expect.any(Number));
+  });
+
+  it('shows a day of history as soon as it is written, though the widgets are kept in between', async () => {
+    const [w] = (await get('/api/dashboard')).json().history;
+    const day = w.days.findLast((x: { status: string | null }) => x.status !== null).day;
+    await t.db
+      .update(monitorDays)
+      .set({ uptime: 50, status: 'down' })
+      .where(and(eq(monitorDays.monitorId, w.monitorId), eq(monitorDays.day, day)));
+    const [again] = (await get('/api/dashboard')).json().history;
+    expect(again.monitorId).toBe(w.monitorId);
+    expect(again.days.find((x: { day: string }) => x.day === day)).toEqual({
+      day,
+      status: 'down',
+      uptime: 50,
+    });
   });
 
   it('drops the figures of an integration that is turned off', async () => {

@@ -1,44 +1,82 @@
-import { and, eq, gte, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Dashboard, UptimeWidget } from '../../shared/dashboard';
-import { monitorDays } from '../db/schema';
-import { listIntegrations } from '../integrations/service';
-import { keptAnswer } from '../lists/kept';
+import { type IntegrationRow, monitorDays } from '../db/schema';
+import { integrationOn } from '../integrations/service';
+import { type Generation, generationsQuery, keptAt, type Reads, stampOf } from '../lists/kept';
+import { json, rows } from '../lists/sql';
 import type { Services } from '../services';
 import { websiteIdsBySiteId } from '../websites/service';
-import { type ChecksFigures, cardsWithChecks, checksFigures } from './checks';
-import { dashboardSummary, type Measured, type Summary } from './summary';
+import {
+  type ChecksCounts,
+  type ChecksFigures,
+  cardsWithChecks,
+  checksCountsQuery,
+  checksFigures,
+} from './checks';
+import { dashboardSummary, type Measured, type Summary, summaryReads } from './summary';
 
 const DAY_MS = 86_400_000;
+
+/** Everything the dashboard keeps reads: the summary's caches, our websites and the history's days. */
+const reads: Reads = { caches: summaryReads.caches, tables: ['websites', 'monitor_days'] };
+
+type FirstRead = {
+  integrations: Pick<IntegrationRow, 'provider' | 'enabled' | 'secrets'>[];
+  generations: Generation[];
+  checks: ChecksCounts | null;
+};
 
 /**
  * Every figure of the dashboard from the caches (never from a provider): counts, averages, the four
  * sites most in need of attention, and 30-day history of the two monitors with the lowest uptime.
+ * One statement reads the integrations, our checks' counts and the generations of everything else,
+ * which is kept until a sync or a change of ours moves them (lists/kept).
  */
 export async function getDashboard(services: Services): Promise<Dashboard> {
-  const integrations = await listIntegrations(services);
-  const on = (p: string) => integrations.some((i) => i.provider === p && i.enabled && i.configured);
+  const { db } = services;
+  const now = services.clock.now();
+  const [first] = await rows<Record<keyof FirstRead, unknown>>(
+    db,
+    sql`select
+      (select coalesce(json_agg(json_build_object('provider', i.provider, 'enabled', i.enabled,
+          'secrets', i.secrets)), '[]')
+        from integrations i where i.provider in ('gridpane', 'betteruptime')) as integrations,
+      (select coalesce(json_agg(g), '[]') from (${generationsQuery(reads)}) g) as generations,
+      (select row_to_json(c) from (${checksCountsQuery(now)}) c) as checks`,
+  );
+  const integrations = json<FirstRead['integrations']>(first?.integrations ?? []);
+  const on = (p: 'gridpane' | 'betteruptime') =>
+    integrationOn(
+      services,
+      p,
+      integrations.find((i) => i.provider === p),
+    );
+  const stamp = stampOf(reads, json<Generation[]>(first?.generations ?? []));
+  const kept = <T>(key: string, compute: () => Promise<T>) => keptAt(db, stamp, key, compute);
   const flags = { gridpane: on('gridpane'), betteruptime: on('betteruptime') };
-  const { cards: theirCards, lowest, sums, ...figures } = await dashboardSummary(services.db, flags);
-  const own = await checksFigures(services.db, services.clock.now());
-  const cards = await cardsWithChecks(services.db, theirCards, own);
+  const { cards: theirCards, lowest, sums, ...figures } = await dashboardSummary(db, flags, kept);
+  const own = await checksFigures(db, now, json<FirstRead['checks']>(first?.checks ?? null));
+  const cards = await cardsWithChecks(db, theirCards, own);
   const siteIds = cards.map((c) => String(c.siteId));
-  // The cards' links to our websites, kept while the websites are unchanged (lists/kept).
+  // The cards' links to our websites.
   const websiteIds = cards.length
-    ? await keptAnswer(services.db, { tables: ['websites'] }, `dashboard websites ${siteIds.join(' ')}`, () =>
-        websiteIdsBySiteId(services.db, 'gridpane', siteIds),
-      )
+    ? await kept(`dashboard websites ${siteIds.join(' ')}`, () => websiteIdsBySiteId(db, 'gridpane', siteIds))
     : new Map<string, number>();
+  const today = now.toISOString().slice(0, 10);
   return {
     integrations: flags,
     ...figures,
     ...withOwnChecks(figures, sums, own),
     websiteStatus: cards.map((c) => ({ ...c, websiteId: websiteIds.get(String(c.siteId)) ?? null })),
-    history: await historyWidgets(services, lowest),
+    history: lowest.length
+      ? await kept(`dashboard history ${today} ${lowest.map((x) => x.m.id).join(' ')}`, () =>
+          historyWidgets(services, lowest),
+        )
+      : [],
   };
 }
 
 async function historyWidgets(services: Services, lowest: Measured[]): Promise<UptimeWidget[]> {
-  if (lowest.length === 0) return [];
   const today = services.clock.now();
   const days = Array.from({ length: 30 }, (_, i) =>
     new Date(today.getTime() - (29 - i) * DAY_MS).toISOString().slice(0, 10),

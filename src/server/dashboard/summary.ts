@@ -2,7 +2,7 @@ import type { Dashboard, SiteCard } from '../../shared/dashboard';
 import { normaliseDomain } from '../../shared/domains';
 import type { Db } from '../db/client';
 import { gridpaneSites } from '../integrations/gridpane-sync';
-import { dataStamp } from '../lists/kept';
+import type { Reads } from '../lists/kept';
 import { figuresKey, type MonitorFigures } from '../monitors/figures';
 import { monitorsKey } from '../monitors/sync';
 import { readCache, readCacheMap } from '../provider-cache/service';
@@ -34,6 +34,7 @@ function cardStatus(status: Monitor['attributes']['status']): SiteCard['status']
 const severity: Record<string, number> = { offline: 0, warning: 1, maintenance: 2, online: 3 };
 
 type On = { gridpane: boolean; betteruptime: boolean };
+type Kept = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
 
 async function summarise(db: Db, on: On): Promise<Summary> {
   const [sites, monitors, figures] = await Promise.all([
@@ -93,20 +94,13 @@ async function summarise(db: Db, on: On): Promise<Summary> {
 
 /**
  * Reading and ranking every cached site and monitor is the dashboard's whole cost (thousands of rows),
- * yet the caches only change when a sync writes them. So the summary is kept per database and reused
- * while the caches' generations (one small read) and the integrations' state are unchanged.
+ * yet the caches only change when a sync writes them. So the summary is kept while the caches'
+ * generations (read with the dashboard's other state) and the integrations' state are unchanged.
  */
-const kept = new WeakMap<Db, { key: string; summary: Promise<Summary> }>();
+export const summaryReads: Reads = { caches: [gridpaneSites, monitorsKey, figuresKey] };
 
-export async function dashboardSummary(db: Db, on: On): Promise<Summary> {
-  const stamp = await dataStamp(db, { caches: [gridpaneSites, monitorsKey, figuresKey] });
-  const key = `${stamp} gridpane:${on.gridpane} betteruptime:${on.betteruptime}`;
-  const hit = kept.get(db);
-  if (hit?.key === key) return hit.summary;
-  const summary = summarise(db, on);
-  kept.set(db, { key, summary });
-  summary.catch(() => {
-    if (kept.get(db)?.summary === summary) kept.delete(db);
-  });
-  return summary;
+export function dashboardSummary(db: Db, on: On, kept: Kept): Promise<Summary> {
+  return kept(`dashboard summary gridpane:${on.gridpane} betteruptime:${on.betteruptime}`, () =>
+    summarise(db, on),
+  );
 }

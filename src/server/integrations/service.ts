@@ -35,19 +35,33 @@ async function findRow(db: Db, provider: IntegrationProvider): Promise<Integrati
   return row;
 }
 
+/** The saved token; undefined when none is saved or it was sealed with another key. */
+function tokenOf(
+  deps: Pick<IntegrationDeps, 'box'>,
+  provider: IntegrationProvider,
+  row: Pick<IntegrationRow, 'secrets'> | null | undefined,
+): string | undefined {
+  if (!row) return undefined;
+  try {
+    return (JSON.parse(deps.box.open(row.secrets)) as ProviderSettings)[secretFields[provider]];
+  } catch {
+    return undefined; // sealed with another key: shown as not set, so people save it again
+  }
+}
+
+/** Whether an integration is set up and switched on (its row read with other state, in one statement). */
+export const integrationOn = (
+  deps: Pick<IntegrationDeps, 'box'>,
+  provider: IntegrationProvider,
+  row: Pick<IntegrationRow, 'enabled' | 'secrets'> | null | undefined,
+) => Boolean(row?.enabled) && tokenOf(deps, provider, row) !== undefined;
+
 function toView(
   deps: IntegrationDeps,
   provider: IntegrationProvider,
   row: IntegrationRow | undefined,
 ): IntegrationView {
-  let token: string | undefined;
-  if (row) {
-    try {
-      token = (JSON.parse(deps.box.open(row.secrets)) as ProviderSettings)[secretFields[provider]];
-    } catch {
-      token = undefined; // sealed with another key: shown as not set, so people save it again
-    }
-  }
+  const token = tokenOf(deps, provider, row);
   return {
     provider,
     name: providerNames[provider],

@@ -13,6 +13,7 @@ export const OWN_TABLES = [
   'client_tags',
   'tasks',
   'users',
+  'monitor_days',
 ] as const;
 export type OwnTable = (typeof OWN_TABLES)[number];
 

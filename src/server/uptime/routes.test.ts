@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeBetterUptime } from '../../../test/fakes/betteruptime';
 import { createTestApp, type TestApp } from '../../../test/support/app';
-import { checks } from '../db/schema';
+import { checks, maintenanceWindows, websites } from '../db/schema';
 
 // Our checks beside Better Uptime's monitors, paged and filtered on the server.
 let t: TestApp;
@@ -106,6 +107,42 @@ describe('GET /api/uptime', () => {
         paged.push(...(await get(`/api/uptime?pageSize=4&page=${page}&sort=${sort}`)).json().data.map(key));
       expect(paged, sort).toEqual(whole);
     }
+  });
+
+  it("shows every change at once though Better Uptime's side is kept between changes", async () => {
+    const row = async (q: string) => (await get(`/api/uptime?q=${q}`)).json().data[0];
+    // Paging through a kept side still answers the page asked for.
+    expect(await row('bravo')).toMatchObject({ source: 'monitor', websiteId: null, status: 'down' });
+    expect(await row('bravo')).toMatchObject({ source: 'monitor', websiteId: null });
+    // Our website of the monitor's domain links it, and unlinks it when it goes.
+    const [site] = await t.db
+      .insert(websites)
+      .values({
+        name: 'Bravo',
+        domain: 'bravo.example',
+        integrationProvider: 'manual',
+        status: 'active',
+        environment: 'production',
+      })
+      .returning();
+    expect((await row('bravo')).websiteId).toBe(site!.id);
+    await t.db.delete(websites).where(eq(websites.id, site!.id));
+    expect((await row('bravo')).websiteId).toBeNull();
+    // Our checks change with every run: a check going down and a maintenance window show at once.
+    await t.db.update(checks).set({ status: 'down' }).where(eq(checks.name, 'shop.example'));
+    const shop = await row('shop.example');
+    expect(shop).toMatchObject({ status: 'down', inMaintenance: false });
+    await t.db.insert(maintenanceWindows).values({
+      startsAt: new Date(Date.now() - 60_000),
+      durationMinutes: 60,
+      checkIds: [Number(shop.id)],
+    });
+    expect(await row('shop.example')).toMatchObject({ status: 'down', inMaintenance: true });
+    // A monitor's new status, written by a sync, shows on the next call.
+    uptime.setStatus(uptime.monitors.find((m) => String(m.attributes.url).includes('bravo'))!.id, 'up');
+    await get('/api/monitors?refresh=true');
+    await t.services.jobs.idle();
+    expect(await row('bravo')).toMatchObject({ source: 'monitor', status: 'up' });
   });
 
   it.each([
