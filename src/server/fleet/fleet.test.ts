@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { checks, clients, providerRecords, tags, websiteFacts, websites, websiteTags } from '../db/schema';
@@ -257,5 +258,53 @@ describe('GET /api/coverage', () => {
     expect(body.unmonitoredSites).toHaveLength(1);
     expect(body.totals.unmonitoredSites).toBe(3);
     expect((await get('/api/coverage?limit=0')).statusCode).toBe(400);
+  });
+});
+
+describe('kept answers', () => {
+  it('show every change at once: facts, tags, clients, websites and which sites our checks watch', async () => {
+    const wp = async (url: string) =>
+      Object.fromEntries(
+        (await get(url))
+          .json()
+          .wordpress.map((r: { version: string; sites: number }) => [r.version, r.sites]),
+      );
+    expect(await wp('/api/fleet')).toEqual({ '6.8.3': 2, '6.2.1': 1 });
+    await t.db
+      .update(websiteFacts)
+      .set({ wordpressVersion: '6.8.3' })
+      .where(eq(websiteFacts.websiteId, id['a.example']!));
+    expect(await wp('/api/fleet')).toEqual({ '6.8.3': 3 });
+    expect((await get(`/api/fleet?tagId=${tagId}`)).json().sites).toBe(1);
+    await t.db.insert(websiteTags).values({ websiteId: id['d.example']!, tagId });
+    expect((await get(`/api/fleet?tagId=${tagId}`)).json().sites).toBe(2);
+    // The sites behind a count show the client's current name.
+    expect((await get('/api/fleet/sites?php=7.4')).json().data[0].client.name).toBe('Dental Co');
+    await t.db.update(clients).set({ name: 'Dental Group' }).where(eq(clients.id, clientId));
+    expect((await get('/api/fleet/sites?php=7.4')).json().data[0].client.name).toBe('Dental Group');
+
+    const coverage = async () => (await get('/api/coverage')).json();
+    const domains = (list: { domain: string }[]) => list.map((s) => s.domain);
+    expect(domains((await coverage()).unmonitoredSites)).toEqual(['c.example', 'd.example', 'e.example']);
+    await t.db.insert(checks).values({
+      name: 'C',
+      url: 'https://c.example',
+      intervalSeconds: 60,
+      timeoutSeconds: 10,
+      expectedStatus: '200-399',
+      confirmations: 2,
+      websiteId: id['c.example']!,
+    });
+    expect(domains((await coverage()).unmonitoredSites)).toEqual(['d.example', 'e.example']);
+    // A check pointed at another website moves it from one site to the other.
+    await t.db.update(checks).set({ websiteId: id['d.example']! }).where(eq(checks.name, 'C'));
+    expect(domains((await coverage()).unmonitoredSites)).toEqual(['c.example', 'e.example']);
+    await t.db
+      .update(websiteFacts)
+      .set({ snapshotOk: true })
+      .where(eq(websiteFacts.websiteId, id['d.example']!));
+    expect((await coverage()).snapshotFailures).toEqual([]);
+    await t.db.update(websites).set({ clientId }).where(eq(websites.id, id['e.example']!));
+    expect(domains((await coverage()).sitesWithoutClient)).toEqual(['c.example', 'd.example']);
   });
 });

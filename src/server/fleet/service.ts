@@ -1,7 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { FleetCounts, FleetQuery, FleetSite, fleetSitesQuery } from '../../shared/fleet';
-import { rowsOf } from '../maintenance/coverage';
+import { gridpaneServers } from '../integrations/gridpane-sync';
+import { keptAnswer, keptRows, type Reads } from '../lists/kept';
+import { count, rows } from '../lists/sql';
 import type { Services } from '../services';
 import { compareVersions, pastEndOfLife, REFERENCE, references } from './versions';
 
@@ -21,19 +23,26 @@ function where(q: FleetQuery): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/** What the fleet's counts read: kept while none of it changes (lists/kept). */
+const reads: Reads = { tables: ['websites', 'website_facts', 'website_tags'] };
+/** The sites behind a count also show their client's name and server's label. */
+const sitesReads: Reads = { caches: [gridpaneServers], tables: [...reads.tables!, 'clients'] };
+
 /**
- * WordPress and PHP versions across the fleet as counts, flagged against the reference versions: two
- * grouped queries, whatever the fleet's size.
+ * WordPress and PHP versions across the fleet as counts, flagged against the reference versions: one
+ * grouped query whatever the fleet's size, kept until a website, its facts or its tags change.
  */
 export async function fleetCounts(services: Services, q: FleetQuery): Promise<FleetCounts> {
   const { db } = services;
   const filter = where(q);
   // One pass over the fleet, counted both ways.
-  const rows = rowsOf<{ php: string | null; wordpress: string | null; by: number; sites: number }>(
-    await db.execute(sql`select ${PHP_BRANCH} as php, f.wordpress_version as wordpress,
+  const rows = await keptRows<{ php: string | null; wordpress: string | null; by: number; sites: number }>(
+    db,
+    reads,
+    sql`select ${PHP_BRANCH} as php, f.wordpress_version as wordpress,
         grouping(${PHP_BRANCH}) as by, count(*)::int as sites
       from websites w left join website_facts f on f.website_id = w.id
-      where ${filter} group by grouping sets ((${PHP_BRANCH}), (f.wordpress_version))`),
+      where ${filter} group by grouping sets ((${PHP_BRANCH}), (f.wordpress_version))`,
   );
   // grouping() is 1 for the column not grouped on: by = 0 are the PHP rows, by = 1 the WordPress rows.
   const phpRows = rows.filter((r) => Number(r.by) === 0).map((r) => ({ version: r.php, sites: r.sites }));
@@ -92,27 +101,32 @@ export async function fleetSites(services: Services, q: z.output<typeof fleetSit
       : sql`f.wordpress_version = ${q.wordpress}`;
   const from = sql`from websites w left join website_facts f on f.website_id = w.id where ${where(q)} and ${version}`;
   // The page first (an index walk by domain), then the page's clients and servers: 25 rows, not thousands.
-  const [page, counted] = await Promise.all([
-    services.db.execute(sql`
+  const { db } = services;
+  const [found, counted] = await keptAnswer(db, sitesReads, `fleet sites ${JSON.stringify(q)}`, () =>
+    Promise.all([
+      rows<{
+        id: number;
+        domain: string;
+        client_id: number | null;
+        client_name: string | null;
+        server_label: string | null;
+        php: string | null;
+        wordpress: string | null;
+      }>(
+        db,
+        sql`
       with page as (select w.id, w.domain, w.client_id, w.server_id, coalesce(f.php, f.host_php) as php,
           f.wordpress_version as wordpress ${from}
         order by w.domain limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize})
       select page.*, c.name as client_name, s.data->>'label' as server_label from page
       left join clients c on c.id = page.client_id
       left join provider_records s on s.provider = 'gridpane' and s.kind = 'servers' and s.external_id = page.server_id
-      order by page.domain`),
-    services.db.execute(sql`select count(*)::int as n ${from}`),
-  ]);
-  const rows = rowsOf<{
-    id: number;
-    domain: string;
-    client_id: number | null;
-    client_name: string | null;
-    server_label: string | null;
-    php: string | null;
-    wordpress: string | null;
-  }>(page);
-  const data: FleetSite[] = rows.map((r) => ({
+      order by page.domain`,
+      ),
+      count(db, sql`select count(*)::int as n ${from}`),
+    ]),
+  );
+  const data: FleetSite[] = found.map((r) => ({
     websiteId: Number(r.id),
     domain: r.domain,
     client: r.client_id === null ? null : { id: Number(r.client_id), name: r.client_name ?? '' },
@@ -120,6 +134,5 @@ export async function fleetSites(services: Services, q: z.output<typeof fleetSit
     phpVersion: r.php,
     wordpressVersion: r.wordpress,
   }));
-  const total = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
-  return { data, total, page: q.page, pageSize: q.pageSize };
+  return { data, total: counted, page: q.page, pageSize: q.pageSize };
 }

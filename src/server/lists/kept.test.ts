@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/support/database';
 import type { Database } from '../db/client';
 import { writeCache } from '../provider-cache/service';
-import { dataStamp, keptAnswer, keptCount, OWN_TABLES } from './kept';
+import { dataStamp, keptAnswer, keptCount, OWN_TABLES, type OwnTable } from './kept';
 import { rows } from './sql';
 
 let database: Database;
@@ -78,14 +78,25 @@ describe('keptAnswer over our own tables', () => {
     }
   });
 
+  const writtenIn: Partial<Record<OwnTable, string>> = { check_links: 'checks' };
   it.each(OWN_TABLES)('sees every write of %s (its trigger exists)', async (table) => {
     const { db } = database;
     const stamp = () => dataStamp(db, { tables: [table] });
     const before = await stamp();
     // A statement writing no row still counts: the trigger runs once per statement.
-    await db.execute(sql`delete from ${sql.identifier(table)} where false`);
+    await db.execute(sql`delete from ${sql.identifier(writtenIn[table] ?? table)} where false`);
     const after = await stamp();
     expect(after).not.toBe(before);
     expect(await stamp()).toBe(after);
+  });
+
+  it("moves check_links when a check's website changes, not when a run records its state", async () => {
+    const { db } = database;
+    const stamp = () => dataStamp(db, { tables: ['check_links'] });
+    const before = await stamp();
+    await db.execute(sql`update checks set status = status, last_checked_at = now() where false`);
+    expect(await stamp()).toBe(before);
+    await db.execute(sql`update checks set website_id = website_id where false`);
+    expect(await stamp()).not.toBe(before);
   });
 });

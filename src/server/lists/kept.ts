@@ -4,7 +4,11 @@ import { type Db, runsInOrder } from '../db/client';
 import type { CacheKey } from '../provider-cache/service';
 import { rows } from './sql';
 
-/** Our tables whose every write bumps a generation (migration 0014): what kept answers may read. */
+/**
+ * Our tables whose every write bumps a generation (migrations 0014, 0016, 0017): what kept answers may
+ * read. `check_links` is which websites the checks watch: it moves when a check is added, removed or
+ * pointed at another website, not when a run updates a check's state (no kept answer reads that).
+ */
 export const OWN_TABLES = [
   'websites',
   'website_tags',
@@ -14,6 +18,8 @@ export const OWN_TABLES = [
   'tasks',
   'users',
   'monitor_days',
+  'website_facts',
+  'check_links',
 ] as const;
 export type OwnTable = (typeof OWN_TABLES)[number];
 
