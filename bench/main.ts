@@ -60,7 +60,10 @@ const fleetScales: Record<'small' | 'big', FleetScale> = smoke
       big: { sites: 20_000, servers: 2000, monitors: 20_000, clients: 1000, tasks: 1000 },
     };
 const fleetOptions = smoke ? { loads: 1, callSeconds: 0.3 } : { loads: 5, callSeconds: 5 };
-// `--only=p7` (or p8) runs that bar alone and rewrites only its rows (and P7's section) of RESULTS.md.
+// `--only=p7` (or p8, p9, core) runs that bar alone and rewrites only its rows (and P7's section) of RESULTS.md.
+// `--only=core` runs the quality bars P1–P6.
+const ONLY = ['core', 'p7', 'p8', 'p9'] as const;
+type Only = (typeof ONLY)[number];
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 
 const started = performance.now();
@@ -194,8 +197,8 @@ const loadNote = () =>
   `Load average (1 min) during the run: ${Math.min(...loadSamples).toFixed(1)}–` +
   `${Math.max(...loadSamples).toFixed(1)} (the bench's own app, database and browser included).`;
 
-/** `--only=p7` or `--only=p8`: that bar alone, its JSON, and (full) its rows in RESULTS.md and the README. */
-async function runOnly(bar: 'p7' | 'p8'): Promise<number> {
+/** `--only=p7`, `p8` or `p9`: that bar alone, its JSON, and (full) its rows in RESULTS.md and the README. */
+async function runOnly(bar: Only): Promise<number> {
   let rows: Row[];
   let detail: object;
   if (bar === 'p7') {
@@ -203,6 +206,15 @@ async function runOnly(bar: 'p7' | 'p8'): Promise<number> {
     rows = fleetSectionRows(fleet);
     detail = { fleet };
     if (!smoke) writeFleet(fleet, rows, loadNote());
+  } else if (bar === 'core') {
+    const core = await runCore();
+    rows = core.rows.sort((a, b) => a.id.localeCompare(b.id));
+    detail = core.detail;
+  } else if (bar === 'p9') {
+    const centrePostgres = await runClientsCentre('postgres');
+    const centrePglite = await runClientsCentre('pglite');
+    rows = [...clientsCentreRows(centrePostgres, 'PostgreSQL'), ...clientsCentreRows(centrePglite, 'PGlite')];
+    detail = { centrePostgres, centrePglite };
   } else {
     const checksPostgres = await runChecks('postgres');
     const checksPglite = await runChecks('pglite');
@@ -227,7 +239,12 @@ async function runOnly(bar: 'p7' | 'p8'): Promise<number> {
   console.log(`\n${table(rows)}\n`);
   if (!smoke)
     for (const f of ['bench/RESULTS.md', 'README.md'])
-      replaceBarRows(path.join(root, f), bar.toUpperCase(), rows);
+      for (const id of bar === 'core' ? ['P1', 'P2', 'P3', 'P4', 'P5', 'P6'] : [bar.toUpperCase()])
+        replaceBarRows(
+          path.join(root, f),
+          id,
+          rows.filter((r) => r.id === id),
+        );
   console.log(`${bar.toUpperCase()} run in ${seconds.toFixed(0)} s. Results: ${path.relative(root, file)}`);
   const failed = rows.filter((r) => r.pass === false).length;
   if (failed) console.log(`${failed} figure(s) miss their bar (FAIL above).`);
@@ -236,24 +253,33 @@ async function runOnly(bar: 'p7' | 'p8'): Promise<number> {
 }
 
 /** Every bar, P1–P9. */
-async function runAll(): Promise<number> {
+/** The quality bars P1–P6: both databases, then the web bundle and the GridPane pacing. */
+async function runCore() {
   const postgres = await runKind('postgres');
   const pglite = await runKind('pglite');
-  const checksPostgres = await runChecks('postgres');
-  const checksPglite = await runChecks('pglite');
-  const centrePostgres = await runClientsCentre('postgres');
-  const centrePglite = await runClientsCentre('pglite');
   log('bundle sizes');
   const bundle = measureBundle(dist, pglite?.browser.scripts ?? postgres?.browser.scripts);
   log(`GridPane refresh against the fake's rate limit (${JSON.stringify(gridpaneLimits)})`);
   const gridpane = await measureGridPane(gridpaneLimits);
+  const rows = [
+    ...kindRows(postgres, 'postgres'),
+    ...kindRows(pglite, 'pglite'),
+    ...bundleRows(bundle),
+    ...gridpaneRows(gridpane),
+  ];
+  return { rows, detail: { postgres, pglite, bundle, gridpane } };
+}
+
+async function runAll(): Promise<number> {
+  const core = await runCore();
+  const checksPostgres = await runChecks('postgres');
+  const checksPglite = await runChecks('pglite');
+  const centrePostgres = await runClientsCentre('postgres');
+  const centrePglite = await runClientsCentre('pglite');
   const fleet = [...(await runFleet('pglite')), ...(await runFleet('postgres'))];
   const p7 = fleetSectionRows(fleet);
   Object.assign(details, {
-    postgres,
-    pglite,
-    bundle,
-    gridpane,
+    ...core.detail,
     checksPostgres,
     checksPglite,
     fleet,
@@ -262,10 +288,7 @@ async function runAll(): Promise<number> {
   });
 
   const rows = [
-    ...kindRows(postgres, 'postgres'),
-    ...kindRows(pglite, 'pglite'),
-    ...bundleRows(bundle),
-    ...gridpaneRows(gridpane),
+    ...core.rows,
     ...checkRows(checksPostgres.big, checksPostgres.small, 'PostgreSQL'),
     ...checkRows(checksPglite.big, checksPglite.small, 'PGlite'),
     ...clientsCentreRows(centrePostgres, 'PostgreSQL'),
@@ -290,8 +313,8 @@ async function runAll(): Promise<number> {
 
 let exitCode = 0;
 try {
-  if (only && only !== 'p7' && only !== 'p8') throw new Error(`--only takes p7 or p8, not "${only}"`);
-  exitCode = only ? await runOnly(only as 'p7' | 'p8') : await runAll();
+  if (only && !ONLY.includes(only as Only)) throw new Error(`--only takes ${ONLY.join(', ')}, not "${only}"`);
+  exitCode = only ? await runOnly(only as Only) : await runAll();
 } catch (err) {
   console.error('The benchmark failed:', err);
   exitCode = 2;

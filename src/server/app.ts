@@ -49,10 +49,15 @@ export type AppOptions = {
   /** Folder of the built web app (index.html + assets); omitted in API tests and `npm run dev`. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Wait for the job engine before answering (tests), or let it start while the server already serves
+   * (the server process: it answers /api/health sooner, and /api/health/ready once the engine runs).
+   */
+  jobs?: 'await' | 'background';
 };
 
 /** The Fastify app, plugins in a fixed order; tests use it as-is through app.inject. */
-export async function buildApp({ services, webRoot, logger }: AppOptions) {
+export async function buildApp({ services, webRoot, logger, jobs = 'await' }: AppOptions) {
   const app = Fastify({
     logger: logger ?? false,
     trustProxy: services.config.trustProxy,
@@ -119,7 +124,10 @@ export async function buildApp({ services, webRoot, logger }: AppOptions) {
   await registerApiDocs(app);
   await registerWebApp(app, webRoot);
   app.decorate('routeTable', routeTable);
-  await services.jobs.start(jobSpecs(services), app.log);
+  const starting = services.jobs.start(jobSpecs(services), app.log);
+  // In the background its failure is the caller's to handle: services.jobs.start() answers the same start.
+  if (jobs === 'await') await starting;
+  else starting.catch(() => {});
   return app;
 }
 

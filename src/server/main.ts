@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
+import { jobSpecs } from './jobs/definitions';
 import { loggerOptions } from './logger';
 import { createServices } from './services';
 
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     services,
     webRoot,
     logger: loggerOptions(config),
+    jobs: 'background',
   });
 
   let closing = false;
@@ -44,6 +46,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The job engine started with the app and finishes starting while the server already answers; a
+  // start that fails is as fatal as before.
+  await services.jobs.start(jobSpecs(services), app.log);
   const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
   console.log(`\nAgency Hub is running at ${config.appUrl} (${config.mode} mode, ${where})`);
   const setupToken = await services.setup.prepare(database.db);

@@ -7,14 +7,21 @@ import { type Actor, recordActivity } from '../activity/service';
 import type { Db } from '../db/client';
 import { type ClientRow, clients, clientTags } from '../db/schema';
 import { notFound } from '../http/errors';
-import { keptAnswer } from '../lists/kept';
+import { keptAnswer, type Reads } from '../lists/kept';
 import { likePattern } from '../lists/sql';
 import { type TaggableResource, taggableResources, tagsByResource } from '../tags/resources';
 
 const clientsResource = taggableResources.find((r) => r.type === 'clients') as TaggableResource;
 
-/** All clients by name, each with its tags: the Clients page needs exactly one request. */
-export async function listClients(db: Db): Promise<Client[]> {
+/** What the clients lists read: answers are kept while none of it changes (lists/kept). */
+const clientReads = { tables: ['clients', 'client_tags', 'tags'] } satisfies Reads;
+
+/** All clients by name, each with its tags (the spec's whole list), kept like the pages. */
+export function listClients(db: Db): Promise<Client[]> {
+  return keptAnswer(db, clientReads, 'clients all', () => readClients(db));
+}
+
+async function readClients(db: Db): Promise<Client[]> {
   const rows = await db
     .select()
     .from(clients)
@@ -103,12 +110,7 @@ export const clientTextMatch = (like: string) =>
 
 /** One page of clients, kept while the clients and their tags are unchanged (lists/kept). */
 export function listClientPage(db: Db, query: z.output<typeof clientListQuery>): Promise<ClientPage> {
-  return keptAnswer(
-    db,
-    { tables: ['clients', 'client_tags', 'tags'] },
-    `clients ${JSON.stringify(query)}`,
-    () => readClientPage(db, query),
-  );
+  return keptAnswer(db, clientReads, `clients ${JSON.stringify(query)}`, () => readClientPage(db, query));
 }
 
 /** One page of clients, filtered, sorted and counted in SQL; tags for the page's rows only. */

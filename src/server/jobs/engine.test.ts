@@ -163,6 +163,25 @@ describe('JobEngine', () => {
     await again.stop();
   });
 
+  it('takes work sent while it is still starting (the server answers before it runs)', async () => {
+    const starting = engine.start([
+      { name: 'double', policy: 'standard', run: async (d: { n: number }) => d.n * 2 },
+    ]);
+    expect(engine.started).toBe(false); // readiness says not yet
+    // Sent before the queue exists: it waits for the start instead of failing.
+    const answer = engine.run('double', { n: 4 });
+    await starting;
+    expect(engine.started).toBe(true);
+    expect(await answer).toBe(8);
+    // Inside a transaction it must not wait (on PGlite the transaction holds the start's connection).
+    const other = new JobEngine(database, { supervise: false, schedule: false });
+    const started = other.start([{ name: 'later', policy: 'standard', run: async () => null }]);
+    await expect(other.send('later', {}, { tx: database.db })).rejects.toThrow(/still starting/);
+    await started;
+    expect(await other.send('later', {}, { tx: database.db })).toEqual(expect.any(String));
+    await other.stop();
+  });
+
   it('refuses new work once stopped, and a stopped engine ends its waiters', async () => {
     const never = gate();
     await engine.start([{ name: 'slow', policy: 'stately', run: () => never.opened }]);

@@ -63,6 +63,9 @@ export class JobEngine {
   private readonly waiters = new Set<() => void>();
   private readonly busyReads = new Map<string, Promise<boolean>>();
   private stopping = false;
+  /** The start under way or done: calls arriving while the engine starts wait for it. */
+  private opening: Promise<void> | undefined;
+  private running = false;
   private log: Pick<FastifyBaseLogger, 'debug' | 'warn' | 'error'> | undefined;
 
   constructor(
@@ -70,11 +73,21 @@ export class JobEngine {
     private readonly options: EngineOptions = {},
   ) {}
 
+  /** Every queue set up and its workers on (readiness). */
   get started(): boolean {
-    return this.boss !== undefined && !this.stopping;
+    return this.running && !this.stopping;
   }
 
-  async start(
+  /**
+   * Starts the engine once: the server may take requests meanwhile (it serves sooner, quality bar P6);
+   * a job sent before the queues exist waits for them.
+   */
+  start(specs: JobSpec<never>[], log?: Pick<FastifyBaseLogger, 'debug' | 'warn' | 'error'>): Promise<void> {
+    this.opening ??= this.open(specs, log);
+    return this.opening;
+  }
+
+  private async open(
     specs: JobSpec<never>[],
     log?: Pick<FastifyBaseLogger, 'debug' | 'warn' | 'error'>,
   ): Promise<void> {
@@ -102,6 +115,7 @@ export class JobEngine {
     const existing = new Set((await boss.getQueues()).map((q) => q.name));
     // Side by side: on PostgreSQL each queue's set-up is a few round trips of its own (start-up, P6).
     await Promise.all((specs as JobSpec[]).map((spec) => this.setUp(boss, spec, existing.has(spec.name))));
+    this.running = true;
   }
 
   private async setUp(boss: PgBoss, spec: JobSpec, exists: boolean): Promise<void> {
@@ -176,7 +190,7 @@ export class JobEngine {
    * job exists exactly when the transaction commits (an alert with its incident, never one without).
    */
   async send(name: string, data: object = {}, opts: SendOptions = {}): Promise<string | null> {
-    return this.require().send(name, data, {
+    return (await this.require(opts)).send(name, data, {
       ...(opts.tx ? { db: fromDrizzle(opts.tx as unknown as DrizzleTransactionLike, sql) } : {}),
       ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
     });
@@ -185,7 +199,7 @@ export class JobEngine {
   /** Queues many jobs in one statement (the check scheduler's batches), in the transaction if given. */
   async insert(name: string, jobs: Pick<JobInsert, 'data' | 'startAfter'>[], opts: SendOptions = {}) {
     if (jobs.length === 0) return;
-    await this.require().insert(
+    await (await this.require(opts)).insert(
       name,
       jobs,
       opts.tx ? { db: fromDrizzle(opts.tx as unknown as DrizzleTransactionLike, sql) } : {},
@@ -223,6 +237,7 @@ export class JobEngine {
    * perpetual ones aside: they never settle.
    */
   async idle(): Promise<void> {
+    await this.opening?.catch(() => {});
     const names = [...this.specs.values()].filter((s) => !s.perpetual).map((s) => s.name);
     if (!this.boss || names.length === 0) return;
     for (;;) {
@@ -238,18 +253,24 @@ export class JobEngine {
   /** Stops taking jobs, lets the running ones finish (up to timeoutMs), then fails what is left so
    * another instance retries it. */
   async stop(timeoutMs = 8000): Promise<void> {
+    await this.opening?.catch(() => {});
     if (!this.boss || this.stopping) return;
     this.stopping = true;
     for (const wake of this.waiters) wake();
     await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
   }
 
-  private require(): PgBoss {
-    if (!this.boss || this.stopping) throw new Error('The job engine is not running.');
+  private async require(opts: SendOptions = {}): Promise<PgBoss> {
+    // Inside a transaction it must not wait: on PGlite the transaction holds the one connection the
+    // start needs. Nothing sends in one before the engine runs (jobs do), so this only guards.
+    if (opts.tx && !this.running) throw new Error('The job engine is still starting.');
+    await this.opening;
+    if (!this.boss || !this.running || this.stopping) throw new Error('The job engine is not running.');
     return this.boss;
   }
 
   private async pendingJobId(name: string): Promise<string | undefined> {
+    await this.opening?.catch(() => {}); // on a new database the engine's tables come with its start
     const { rows } = await this.database.query(
       `select id from ${SCHEMA}.job where name = $1 and state < 'completed' order by created_on desc limit 1`,
       [name],
@@ -260,7 +281,7 @@ export class JobEngine {
   private async waitFor<T>(name: string, id: string): Promise<T> {
     let pause = 25;
     for (;;) {
-      const job = await this.require().getJobById(name, id);
+      const job = await (await this.require()).getJobById(name, id);
       if (!job) throw new Error(`Job ${name} ${id} disappeared.`);
       if (job.state === 'completed') return rethrow<T>(job.output as JobOutcome);
       if (job.state === 'failed' || job.state === 'cancelled' || job.state === 'retry') {

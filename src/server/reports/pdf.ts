@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import {
   type ClientReport,
   formatDuration,
@@ -23,11 +22,14 @@ export type PdfLogo = { bytes: Buffer; type: string };
  * logo, then each website with its figures and where they come from, then the tasks completed.
  * Made from the same report object as the page and the CSV, so all three state the same numbers.
  */
-export function renderReportPdf(
+export async function renderReportPdf(
   report: ClientReport,
   logo: PdfLogo | null,
   generatedAt: Date,
 ): Promise<Buffer> {
+  // Loaded when the first report is made: pdfkit unpacks its font data on load, which every start
+  // would otherwise pay for (quality bar P6).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
