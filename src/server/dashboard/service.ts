@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Dashboard, UptimeWidget } from '../../shared/dashboard';
 import { type IntegrationRow, monitorDays } from '../db/schema';
 import { integrationOn } from '../integrations/service';
-import { type Generation, generationsQuery, keptAt, type Reads, stampOf } from '../lists/kept';
+import { generationsColumn, keptAtGenerations, type Reads } from '../lists/kept';
 import { json, rows } from '../lists/sql';
 import type { Services } from '../services';
 import { websiteIdsBySiteId } from '../websites/service';
@@ -22,7 +22,7 @@ const reads: Reads = { caches: summaryReads.caches, tables: ['websites', 'monito
 
 type FirstRead = {
   integrations: Pick<IntegrationRow, 'provider' | 'enabled' | 'secrets'>[];
-  generations: Generation[];
+  generations: unknown;
   checks: ChecksCounts | null;
 };
 
@@ -41,7 +41,7 @@ export async function getDashboard(services: Services): Promise<Dashboard> {
       (select coalesce(json_agg(json_build_object('provider', i.provider, 'enabled', i.enabled,
           'secrets', i.secrets)), '[]')
         from integrations i where i.provider in ('gridpane', 'betteruptime')) as integrations,
-      (select coalesce(json_agg(g), '[]') from (${generationsQuery(reads)}) g) as generations,
+      ${generationsColumn(reads)} as generations,
       (select row_to_json(c) from (${checksCountsQuery(now)}) c) as checks`,
   );
   const integrations = json<FirstRead['integrations']>(first?.integrations ?? []);
@@ -51,8 +51,7 @@ export async function getDashboard(services: Services): Promise<Dashboard> {
       p,
       integrations.find((i) => i.provider === p),
     );
-  const stamp = stampOf(reads, json<Generation[]>(first?.generations ?? []));
-  const kept = <T>(key: string, compute: () => Promise<T>) => keptAt(db, stamp, key, compute);
+  const kept = keptAtGenerations(db, reads, first?.generations);
   const flags = { gridpane: on('gridpane'), betteruptime: on('betteruptime') };
   const { cards: theirCards, lowest, sums, ...figures } = await dashboardSummary(db, flags, kept);
   const own = await checksFigures(db, now, json<FirstRead['checks']>(first?.checks ?? null));

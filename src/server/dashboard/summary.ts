@@ -2,7 +2,7 @@ import type { Dashboard, SiteCard } from '../../shared/dashboard';
 import { normaliseDomain } from '../../shared/domains';
 import type { Db } from '../db/client';
 import { gridpaneSites } from '../integrations/gridpane-sync';
-import type { Reads } from '../lists/kept';
+import type { Kept, Reads } from '../lists/kept';
 import { figuresKey, type MonitorFigures } from '../monitors/figures';
 import { monitorsKey } from '../monitors/sync';
 import { readCache, readCacheMap } from '../provider-cache/service';
@@ -34,7 +34,6 @@ function cardStatus(status: Monitor['attributes']['status']): SiteCard['status']
 const severity: Record<string, number> = { offline: 0, warning: 1, maintenance: 2, online: 3 };
 
 type On = { gridpane: boolean; betteruptime: boolean };
-type Kept = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
 
 async function summarise(db: Db, on: On): Promise<Summary> {
   const [sites, monitors, figures] = await Promise.all([

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, runsInOrder } from '../db/client';
 import type { CacheKey } from '../provider-cache/service';
-import { rows } from './sql';
+import { json, rows } from './sql';
 
 /**
  * Our tables whose every write bumps a generation (migrations 0014, 0016, 0017): what kept answers may
@@ -46,6 +46,21 @@ export async function keptAnswer<T>(
   compute: () => Promise<T>,
 ): Promise<T> {
   return keptAt(db, await dataStamp(db, reads), key, compute);
+}
+
+/** An answer computed once per stamp, for a caller that read the stamp with other state. */
+export type Kept = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
+
+/** The generations of these reads as one JSON column of a larger statement. */
+export function generationsColumn(reads: Reads): SQL {
+  const query = generationsQuery(reads);
+  return query ? sql`(select coalesce(json_agg(g), '[]') from (${query}) g)` : sql`'[]'::json`;
+}
+
+/** Answers kept at the generations a statement read through generationsColumn. */
+export function keptAtGenerations(db: Db, reads: Reads, column: unknown): Kept {
+  const stamp = stampOf(reads, json<Generation[]>(column ?? []));
+  return (key, compute) => keptAt(db, stamp, key, compute);
 }
 
 /** keptAnswer with the stamp of its reads already read (with other state, in one statement). */

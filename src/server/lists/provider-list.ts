@@ -5,14 +5,22 @@ import { settingsOf } from '../integrations/service';
 import { cacheMeta, serveCached } from '../provider-cache/serve';
 import { type CacheKey, type CacheState, readCacheState } from '../provider-cache/service';
 import type { Services } from '../services';
-import { dataStamp, type Generation, generationsQuery, keptAt, type Reads, stampOf } from './kept';
+import {
+  dataStamp,
+  type Generation,
+  generationsColumn,
+  type Kept,
+  keptAt,
+  type Reads,
+  stampOf,
+} from './kept';
 import { json, rows } from './sql';
 
 type Opened = {
   /** The list's cache fields (cached, syncedAt, partial, error, refreshing). */
   meta: ReturnType<typeof cacheMeta>;
   /** The page's answer, kept while everything the list reads is unchanged (lists/kept). */
-  kept<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  kept: Kept;
 };
 
 type FirstRead = {
@@ -38,7 +46,6 @@ export async function openProviderList(
   },
 ): Promise<Opened> {
   const { db } = services;
-  const generations = generationsQuery(opts.reads);
   const [first] = await rows<Record<keyof FirstRead, unknown>>(
     db,
     sql`select
@@ -47,7 +54,7 @@ export async function openProviderList(
       (select json_build_object('synced_at', s.synced_at, 'partial', s.partial, 'error', s.error,
           'error_at', s.error_at)
         from provider_syncs s where s.provider = ${opts.cache.provider} and s.kind = ${opts.cache.kind}) as sync,
-      ${generations ? sql`(select coalesce(json_agg(g), '[]') from (${generations}) g)` : sql`'[]'::json`} as generations`,
+      ${generationsColumn(opts.reads)} as generations`,
   );
   const integration = json<FirstRead['integration']>(first?.integration ?? null);
   settingsOf(services, opts.provider, integration ?? undefined);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { MonitorStatus } from '../../shared/monitors';
 import type { UptimeRow } from '../../shared/uptime';
 import { availability, uptimePercent } from '../checks/results';
+import type { Kept } from '../lists/kept';
 import { json, rows } from '../lists/sql';
 import { checksInMaintenance } from '../maintenance/coverage';
 import { figuresKey, type MonitorFigures } from '../monitors/figures';
@@ -9,7 +10,6 @@ import type { Services } from '../services';
 import type { CheckFirst, SortKey } from './sources';
 
 const DAY_MS = 86_400_000;
-type Kept = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
 type MonitorDetails = {
   id: string;
   name: string;

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { UptimeList, uptimeQuery } from '../../shared/uptime';
 import type { IntegrationRow } from '../db/schema';
 import { integrationOn } from '../integrations/service';
-import { type Generation, generationsQuery, keptAt, type Reads, stampOf } from '../lists/kept';
+import { generationsColumn, keptAtGenerations, type Reads } from '../lists/kept';
 import { json, rows } from '../lists/sql';
 import { figuresKey } from '../monitors/figures';
 import { monitorsKey } from '../monitors/sync';
@@ -27,7 +27,7 @@ const monitorReads: Reads = { caches: [monitorsKey, figuresKey], tables: ['websi
 type FirstRead = {
   integration: Pick<IntegrationRow, 'enabled' | 'secrets'> | null;
   sync: { synced_at: string | null; error: string | null } | null;
-  generations: Generation[];
+  generations: unknown;
   checks: number | string;
   checks_matching: number | string;
   checks_first: CheckFirst[];
@@ -51,7 +51,7 @@ export async function listUptime(services: Services, q: Query): Promise<UptimeLi
         from integrations i where i.provider = 'betteruptime') as integration,
       (select json_build_object('synced_at', s.synced_at, 'error', s.error) from provider_syncs s
         where s.provider = ${monitorsKey.provider} and s.kind = ${monitorsKey.kind}) as sync,
-      (select coalesce(json_agg(g), '[]') from (${generationsQuery(monitorReads)}) g) as generations,
+      ${generationsColumn(monitorReads)} as generations,
       (select count(*) from checks) as checks,
       ${withChecks ? sql`(select count(*) from ${matching(q, checkRows)})` : sql`0`} as checks_matching,
       ${withChecks ? firstRows(q, checkRows, true) : sql`'[]'::json`} as checks_first`,
@@ -62,8 +62,7 @@ export async function listUptime(services: Services, q: Query): Promise<UptimeLi
     json<FirstRead['integration']>(first?.integration),
   );
   const sync = json<FirstRead['sync']>(first?.sync ?? null);
-  const stamp = stampOf(monitorReads, json<Generation[]>(first?.generations ?? []));
-  const kept = <T>(key: string, compute: () => Promise<T>) => keptAt(db, stamp, key, compute);
+  const kept = keptAtGenerations(db, monitorReads, first?.generations);
   const withMonitorRows = q.source !== 'check' && configured;
   const monitors: MonitorSide = configured
     ? await kept(
