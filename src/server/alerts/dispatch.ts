@@ -20,6 +20,8 @@ export type AlertSubject = {
 };
 
 export const DELIVER_JOB = 'alert-deliver';
+/** A channel that answered again sends what it missed (alerts/deliver.ts). */
+export const FLUSH_JOB = 'alert-flush';
 
 /**
  * Sends an alert to every channel whose rules take it (all, or the clients' tags of the sites involved),

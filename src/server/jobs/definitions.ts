@@ -1,4 +1,4 @@
-import { deliverJob } from '../alerts/deliver';
+import { deliverJob, flushJob } from '../alerts/deliver';
 import { purgeJob } from '../auth/purge';
 import { domainsJob } from '../checks/domains';
 import { pruneJob, rollupJob } from '../checks/rollup';
@@ -29,6 +29,7 @@ export const jobSpecs = (services: Services): JobSpec<never>[] => [
   domainsJob(services),
   incidentOpenedJob(services),
   deliverJob(services),
+  flushJob(services),
   factsJob(services),
   reportsDueJob(services),
   reportSendJob(services),

@@ -151,7 +151,10 @@ describe.runIf(onPostgres)('alerts with three instances (R9)', { timeout: 15 * 6
   });
 
   it('sends nothing for a site that fails during a maintenance window', async () => {
-    const before = hooks.received.length;
+    // What the channels hear of this site (a retry of an earlier alert may still be on its way).
+    const aboutShop = () =>
+      [...alertsAt('a'), ...alertsAt('b')].filter((x) => x.title.startsWith('127.0.0.1 is'));
+    const before = aboutShop().length;
     const [a] = instances as [ServerProcess];
     const { body } = await call(a, cookie, 'GET', '/api/checks');
     const shop = (body.data as unknown as { id: number; url: string }[]).find((c) =>
@@ -175,7 +178,7 @@ describe.runIf(onPostgres)('alerts with three instances (R9)', { timeout: 15 * 6
       150_000,
     );
     await new Promise((r) => setTimeout(r, 35_000)); // longer than the grouping window
-    expect(hooks.received.length).toBe(before);
+    expect(aboutShop()).toHaveLength(before);
     const open = await call(a, cookie, 'GET', `/api/incidents?checkId=${shop.id}&status=open`);
     expect(open.body.data).toEqual([]);
     targets.setSite('shop', '/up');

@@ -66,6 +66,8 @@ export const alertDeliveries = pgTable(
     status: text().notNull().default('pending'), // pending | sent | failed
     attempts: integer().notNull().default(0),
     lastError: text(),
+    /** While a try is sending it (or until its instance would have given up): no other try starts. */
+    claimedUntil: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
   },

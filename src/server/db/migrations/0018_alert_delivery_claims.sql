@@ -1,0 +1,1 @@
+ALTER TABLE "alert_deliveries" ADD COLUMN "claimed_until" timestamp with time zone;
