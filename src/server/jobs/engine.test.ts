@@ -92,6 +92,29 @@ describe('JobEngine', () => {
     stop.open();
   });
 
+  it('stops at once while a perpetual job holds its turn: that job is told to hand it on', async () => {
+    const started = gate();
+    let handedOn = false;
+    await engine.start([
+      {
+        name: 'turn',
+        policy: 'stately',
+        perpetual: true,
+        run: async (_d, job) => {
+          started.open();
+          await new Promise<void>((resolve) => job.signal.addEventListener('abort', () => resolve()));
+          handedOn = true;
+        },
+      },
+    ]);
+    await engine.send('turn');
+    await started.opened;
+    const since = performance.now();
+    await engine.stop(20_000);
+    expect(handedOn).toBe(true);
+    expect(performance.now() - since).toBeLessThan(10_000); // not the 20 s grace
+  });
+
   it('retries an unexpected error with backoff, and the waiting caller hears of the failure', async () => {
     let runs = 0;
     await engine.start([

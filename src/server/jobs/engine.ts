@@ -63,6 +63,8 @@ export class JobEngine {
   private readonly waiters = new Set<() => void>();
   private readonly busyReads = new Map<string, Promise<boolean>>();
   private stopping = false;
+  /** Aborted when the engine stops: what perpetual jobs listen to. */
+  private readonly closing = new AbortController();
   /** The start under way or done: calls arriving while the engine starts wait for it. */
   private opening: Promise<void> | undefined;
   private running = false;
@@ -170,7 +172,10 @@ export class JobEngine {
   private async perform(spec: JobSpec, job: Job<object>): Promise<JobOutcome> {
     this.log?.debug({ job: spec.name, id: job.id }, 'Job started');
     try {
-      const outcome = await outcomeOf(() => spec.run(job.data, job));
+      // A perpetual job (the checks scheduler, a minute per turn) hands its turn on when this instance
+      // stops instead of holding the shutdown for the whole grace period; others finish their work.
+      const signal = spec.perpetual ? AbortSignal.any([job.signal, this.closing.signal]) : job.signal;
+      const outcome = await outcomeOf(() => spec.run(job.data, { ...job, signal }));
       // Expected failures are already recorded where people see them; the operator's log gets a line too.
       if (!outcome.ok)
         this.log?.warn({ job: spec.name }, `Background job ${spec.name} failed: ${outcome.error.message}`);
@@ -256,6 +261,7 @@ export class JobEngine {
     await this.opening?.catch(() => {});
     if (!this.boss || this.stopping) return;
     this.stopping = true;
+    this.closing.abort();
     for (const wake of this.waiters) wake();
     await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
   }

@@ -87,10 +87,14 @@ describe('R7: graceful shutdown on SIGTERM', () => {
     const answers = await Promise.all(uploads.map((u) => u.response));
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
     expect(answers.map((a) => JSON.parse(a.body).name)).toEqual(names);
+    const answeredAt = Date.now();
 
     const { code } = await s.exited;
     expect(code).toBe(0);
     expect(Date.now() - termAt).toBeLessThan(FORCE_TIMEOUT_MS);
+    // Nothing else holds it up once they are answered (a background job's grace is not waited out;
+    // src/server/jobs/engine.test.ts covers the checks scheduler's minute-long turn).
+    expect(Date.now() - answeredAt).toBeLessThan(3_000);
 
     // What was answered before the exit is stored.
     server = await startServer(options);
