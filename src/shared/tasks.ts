@@ -125,8 +125,8 @@ export const taskList = z.array(task);
 export const TASK_SORTS = ['due', 'priority', 'status', 'title', 'createdAt'] as const;
 
 /**
- * GET /api/tasks filters, all optional. The filters alone keep the whole-list answer they always had;
- * `page`, `pageSize`, `q` or `sort` ask for a page.
+ * GET /api/tasks parameters, all optional. Without any the answer is the whole list; any paging key or
+ * filter asks for a page, as on the other lists.
  */
 export const taskListQuery = z.strictObject({
   page: pageParam.optional(),
@@ -140,6 +140,8 @@ export const taskListQuery = z.strictObject({
   websiteId: idParam.optional(),
 });
 export type TaskListQuery = z.output<typeof taskListQuery>;
+/** The filters of GET /api/tasks: any of them (or a paging key) asks for a page. */
+export const TASK_FILTER_KEYS = ['status', 'priority', 'assigneeId', 'clientId', 'websiteId'] as const;
 
 export const taskPage = z.object({
   data: z.array(task),

@@ -33,6 +33,21 @@ test('open a client, give it a website, see it on its page, find the client by s
   await expect(page.getByRole('heading', { name, exact: true }).first()).toBeVisible();
   await expect(page.getByText(`hello@${id}.test`)).toBeVisible();
   await expect(page.getByText(`No websites yet. Add the websites that belong to ${name}.`)).toBeVisible();
+  await expect(page.getByText('No open tasks for this client.')).toBeVisible();
+
+  // Its open tasks: the first eight in the board's order, the rest counted, completed ones left out.
+  for (let i = 0; i < 10; i++) {
+    const task = { title: `Task ${i} of ${id}`, status: i === 0 ? 'completed' : 'todo', clientId: client.id };
+    expect((await page.request.post('/api/tasks', { data: task })).status()).toBe(201);
+  }
+  await page.reload();
+  const openTasks = page.getByRole('list', { name: 'Open tasks' });
+  await expect(openTasks.getByRole('listitem').filter({ hasText: `of ${id}` })).toHaveCount(8);
+  await expect(openTasks.getByText(`Task 0 of ${id}`)).toBeHidden();
+  await expect(openTasks.getByText('and 1 more', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'All tasks' }).click();
+  await expect(page).toHaveURL(new RegExp(`/tasks\\?client=${client.id}$`));
+  await page.goBack();
 
   // Pick a website by searching the fleet.
   await page.getByRole('button', { name: 'Add websites' }).click();

@@ -105,6 +105,22 @@ test('add a task for a client, move it across the board, tick it, duplicate and 
   await expect(row).toHaveCount(1);
   await expect(counter(page, 'total')).toHaveText(String(before.total + 1));
 
+  // The Client filter searches clients on the server; the choice stays in the address through a reload.
+  await page.getByRole('searchbox', { name: 'Search tasks' }).fill('');
+  await page.getByRole('combobox', { name: 'Client filter' }).click();
+  await page.getByPlaceholder('Search clients...').fill(clientName);
+  await page.getByRole('option', { name: clientName, exact: true }).click();
+  await expect(page).toHaveURL(/[?&]client=\d+/);
+  await expect(page.getByText(/^1 of [\d,]+ tasks?$/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Client filter' })).toHaveText(clientName);
+  await expect(card).toBeVisible();
+  // Nobody is assigned to it: the Assignee filter empties the board.
+  await page.getByRole('combobox', { name: 'Assignee filter' }).click();
+  await page.getByRole('option', { name: admin.username, exact: true }).click();
+  await expect(page).toHaveURL(/[?&]assignee=\d+/);
+  await expect(page.getByText('No tasks found', { exact: true })).toBeVisible();
+
   // Filtering to nothing says so.
   await page.getByRole('searchbox', { name: 'Search tasks' }).fill(`nothing-${id}`);
   await expect(page.getByText('No tasks found', { exact: true })).toBeVisible();

@@ -346,7 +346,7 @@ describe('GET /api/clients and /api/tasks, paged', () => {
       expect((await get(`/api/clients?${q}`)).statusCode, q).toBe(400);
   });
 
-  it('tasks: filters alone keep the array; paging gives pages with counts', async () => {
+  it('tasks: the whole array without parameters; any filter or paging key gives a page with counts', async () => {
     const client = (await json('/api/clients?pageSize=1')).data[0];
     const statuses = ['todo', 'todo', 'in-progress', 'review', 'completed'] as const;
     for (let i = 0; i < 10; i++) {
@@ -357,9 +357,14 @@ describe('GET /api/clients and /api/tasks, paged', () => {
         clientId: i < 4 ? client.id : null,
       });
     }
-    const filtered = await json('/api/tasks?status=todo');
-    expect(Array.isArray(filtered)).toBe(true);
-    expect(filtered).toHaveLength(4);
+    const all = await json('/api/tasks');
+    expect(Array.isArray(all)).toBe(true);
+    expect(all).toHaveLength(10);
+    for (const filter of ['status=todo', 'priority=high', `clientId=${client.id}`, 'assigneeId=1']) {
+      const answer = await json(`/api/tasks?${filter}`);
+      expect(answer, filter).toMatchObject({ page: 1, pageSize: 50, overall: 10 });
+    }
+    expect((await json('/api/tasks?status=todo')).data).toHaveLength(4);
     const page = await json('/api/tasks?page=1&pageSize=3&status=todo');
     expect(page).toMatchObject({ total: 4, overall: 10, page: 1, pageSize: 3 });
     expect(page.data).toHaveLength(3);

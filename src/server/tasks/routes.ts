@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../shared/ids';
-import { PAGING_KEYS } from '../../shared/lists';
-import { task, taskListQuery, taskListResponse, taskRequest } from '../../shared/tasks';
+import { wantsPage } from '../../shared/lists';
+import { TASK_FILTER_KEYS, task, taskListQuery, taskListResponse, taskRequest } from '../../shared/tasks';
 import type { Services } from '../services';
 import { createTask, deleteTask, listTaskPage, listTasks, updateTask } from './service';
 
@@ -15,11 +15,9 @@ export async function taskRoutes(app: FastifyInstance, services: Services): Prom
   r.get(
     '/api/tasks',
     { schema: { querystring: taskListQuery, response: { 200: taskListResponse } } },
-    // The filters alone kept their whole-list answer from before paging existed.
+    // Any paging key or filter asks for a page, as on the other lists.
     async (request) =>
-      PAGING_KEYS.some((k) => request.query[k] !== undefined)
-        ? listTaskPage(db, request.query)
-        : listTasks(db, request.query),
+      wantsPage(request.query, TASK_FILTER_KEYS) ? listTaskPage(db, request.query) : listTasks(db),
   );
 
   r.post('/api/tasks', { schema: { body: taskRequest, response: { 201: task } } }, async (request, reply) =>

@@ -60,10 +60,9 @@ export const taskTextMatch = (like: string) =>
     sql`lower(coalesce(${tasks.project}, '')) like ${like}`,
   ) as SQL;
 
-/** Every task (or those matching the filters) with the names of what it links to: one request. */
-export async function listTasks(db: Db, query: TaskListQuery = {}): Promise<Task[]> {
-  const filters = taskFilters(query);
-  const rows = await selectTasks(db, filters.length ? and(...filters) : undefined);
+/** Every task with the names of what it links to: one request (GET /api/tasks without parameters). */
+export async function listTasks(db: Db): Promise<Task[]> {
+  const rows = await selectTasks(db);
   return rows.map(toTask);
 }
 

@@ -1,6 +1,6 @@
 import type { ActivityItem } from '@shared/activity';
 import type { Client, ClientWebsite } from '@shared/clients';
-import type { Task } from '@shared/tasks';
+import type { Task, TaskPage } from '@shared/tasks';
 import type { WebsiteOption } from '@shared/websites';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
@@ -30,10 +30,26 @@ export function useClientWebsites(id: string) {
   });
 }
 
-export function useClientTasks(id: string) {
+/** How many open tasks the client's card lists; the rest it counts. */
+export const OPEN_TASKS_SHOWN = 8;
+
+/**
+ * A client's first open tasks in the board's order (completed ones come last there) and how many are
+ * open: two small pages, whatever the number of tasks.
+ */
+export function useClientOpenTasks(id: string) {
   return useQuery({
     queryKey: clientPageKeys.tasks(id),
-    queryFn: ({ signal }) => api.get<Task[]>(`/api/tasks?clientId=${id}`, { signal }),
+    queryFn: async ({ signal }): Promise<{ rows: Task[]; open: number }> => {
+      const [first, completed] = await Promise.all([
+        api.get<TaskPage>(`/api/tasks?clientId=${id}&sort=status&pageSize=${OPEN_TASKS_SHOWN}`, { signal }),
+        api.get<TaskPage>(`/api/tasks?clientId=${id}&status=completed&pageSize=1`, { signal }),
+      ]);
+      return {
+        rows: first.data.filter((t) => t.status !== 'completed'),
+        open: first.total - completed.total,
+      };
+    },
   });
 }
 

@@ -12,7 +12,7 @@ import { TagsEditor } from '@web/tags/tags-editor';
 import { FileText, Mail, Pencil, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { useClient, useClientActivity, useClientTasks } from './client-api';
+import { useClient, useClientActivity, useClientOpenTasks } from './client-api';
 import { ClientFormDialog } from './client-form-dialog';
 import { ClientStatusBadge } from './client-status-badge';
 import { ClientWebsitesCard } from './client-websites-card';
@@ -156,24 +156,23 @@ const TASK_STATUS: Record<Task['status'], string> = {
 };
 
 function OpenTasksCard({ clientId }: { clientId: number }) {
-  const tasks = useClientTasks(String(clientId));
+  const tasks = useClientOpenTasks(String(clientId));
   return (
     <Card className="min-w-0">
       <CardHeader className="flex flex-row items-center justify-between gap-2 pb-3">
         <CardTitle className="text-base">Open tasks</CardTitle>
-        <Link href="/tasks" className="text-sm text-primary-text hover:underline">
+        <Link href={`/tasks?client=${clientId}`} className="text-sm text-primary-text hover:underline">
           All tasks
         </Link>
       </CardHeader>
       <CardContent>
         <SectionQuery query={tasks} loading="Loading tasks..." failed="Could not load the tasks">
-          {(rows) => {
-            const open = rows.filter((t) => t.status !== 'completed');
-            return open.length === 0 ? (
+          {({ rows, open }) =>
+            open === 0 ? (
               <p className="text-sm text-muted-foreground">No open tasks for this client.</p>
             ) : (
-              <ul className="grid gap-2 text-sm">
-                {open.slice(0, 8).map((t) => (
+              <ul className="grid gap-2 text-sm" aria-label="Open tasks">
+                {rows.map((t) => (
                   <li key={t.id} className="flex min-w-0 items-center justify-between gap-3">
                     <span className="min-w-0 truncate">{t.title}</span>
                     <span className="shrink-0 text-xs text-muted-foreground">
@@ -182,12 +181,12 @@ function OpenTasksCard({ clientId }: { clientId: number }) {
                     </span>
                   </li>
                 ))}
-                {open.length > 8 && (
-                  <li className="text-xs text-muted-foreground">and {open.length - 8} more</li>
+                {open > rows.length && (
+                  <li className="text-xs text-muted-foreground">and {open - rows.length} more</li>
                 )}
               </ul>
-            );
-          }}
+            )
+          }
         </SectionQuery>
       </CardContent>
     </Card>

@@ -1,3 +1,4 @@
+import type { ClientPage } from '@shared/clients';
 import type { Task, TaskPage, TaskRequest } from '@shared/tasks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
@@ -6,13 +7,6 @@ import { type ListParams, listSearch } from '@web/lib/use-list-params';
 export const taskKeys = {
   all: ['tasks'] as const,
 };
-
-export function useTasks() {
-  return useQuery({
-    queryKey: taskKeys.all,
-    queryFn: ({ signal }) => api.get<Task[]>('/api/tasks', { signal }),
-  });
-}
 
 export const TASK_PARAM_KEYS = ['q', 'status', 'priority', 'assignee', 'client'] as const;
 export type TaskParams = ListParams<(typeof TASK_PARAM_KEYS)[number]>;
@@ -37,6 +31,16 @@ export function useTaskPage(params: TaskParams, sort: 'status' | 'due') {
   return useQuery({
     queryKey: [...taskKeys.all, 'page', params, sort],
     queryFn: ({ signal }) => api.get<TaskPage>(`/api/tasks?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The Client filter's menu: the first clients whose name matches, fetched from the server. */
+export function useClientFilterOptions(q: string) {
+  const query = listSearch({ q: q.trim(), sort: 'name', pageSize: 20 });
+  return useQuery({
+    queryKey: ['clients', 'task-filter', q.trim()],
+    queryFn: ({ signal }) => api.get<ClientPage>(`/api/clients?${query}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }

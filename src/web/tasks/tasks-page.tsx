@@ -63,6 +63,10 @@ export function TasksPage() {
         onStatusChange={(v) => set({ status: v === 'all' ? undefined : v })}
         priority={priority}
         onPriorityChange={(v) => set({ priority: v === 'all' ? undefined : v })}
+        client={params.client}
+        onClientChange={(client) => set({ client })}
+        assignee={params.assignee}
+        onAssigneeChange={(assignee) => set({ assignee })}
         onAdd={openAdd}
       />
       {tasks.isPending ? (

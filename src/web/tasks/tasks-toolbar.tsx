@@ -1,9 +1,16 @@
 import { TASK_PRIORITIES, TASK_STATUSES } from '@shared/tasks';
+import { useClient } from '@web/clients/client-api';
+import { OptionPicker } from '@web/components/option-picker';
 import { SearchInput } from '@web/components/search-input';
 import { Button } from '@web/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { useUsers } from '@web/team/api';
 import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useClientFilterOptions } from './api';
 import { PRIORITY_LABELS, type PriorityFilter, STATUS_LABELS, type StatusFilter } from './filter';
+
+const ALL = 'all';
 
 interface TasksToolbarProps {
   search: string;
@@ -12,20 +19,31 @@ interface TasksToolbarProps {
   onStatusChange: (status: StatusFilter) => void;
   priority: PriorityFilter;
   onPriorityChange: (priority: PriorityFilter) => void;
+  /** Client and assignee ids as the address holds them. */
+  client: string | undefined;
+  onClientChange: (client: string | undefined) => void;
+  assignee: string | undefined;
+  onAssigneeChange: (assignee: string | undefined) => void;
   onAdd: () => void;
 }
 
 export function TasksToolbar(props: TasksToolbarProps) {
   return (
-    <div className="flex flex-col gap-3 md:flex-row md:items-center">
-      <SearchInput
-        value={props.search}
-        onChange={props.onSearchChange}
-        placeholder="Search tasks..."
-        label="Search tasks"
-        className="md:max-w-sm md:flex-1"
-      />
-      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center md:ml-auto">
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <SearchInput
+          value={props.search}
+          onChange={props.onSearchChange}
+          placeholder="Search tasks..."
+          label="Search tasks"
+          className="sm:max-w-sm sm:flex-1"
+        />
+        <Button onClick={props.onAdd} className="sm:ml-auto">
+          <Plus aria-hidden="true" />
+          Add Task
+        </Button>
+      </div>
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
         <Select value={props.status} onValueChange={(v) => props.onStatusChange(v as StatusFilter)}>
           <SelectTrigger aria-label="Status filter" className="w-full sm:w-40">
             <SelectValue />
@@ -52,11 +70,55 @@ export function TasksToolbar(props: TasksToolbarProps) {
             ))}
           </SelectContent>
         </Select>
-        <Button onClick={props.onAdd} className="col-span-2 sm:col-auto">
-          <Plus aria-hidden="true" />
-          Add Task
-        </Button>
+        <ClientFilter value={props.client} onChange={props.onClientChange} />
+        <AssigneeFilter value={props.assignee} onChange={props.onAssigneeChange} />
       </div>
     </div>
+  );
+}
+
+/** Clients can run to thousands: the menu searches them on the server, twenty at a time. */
+function ClientFilter({ value, onChange }: { value: string | undefined; onChange: (v?: string) => void }) {
+  const [search, setSearch] = useState('');
+  const options = useClientFilterOptions(search);
+  // The chosen client may not be among the twenty the search loaded (a link, a reload): its own name.
+  const chosen = useClient(value ?? '');
+  return (
+    <OptionPicker
+      label="Client filter"
+      allLabel="All clients"
+      value={value}
+      valueLabel={chosen.data?.name}
+      options={(options.data?.data ?? []).map((c) => ({ id: String(c.id), label: c.name }))}
+      search={search}
+      onSearch={setSearch}
+      onChange={onChange}
+      placeholder="Search clients..."
+      loading={options.isFetching}
+      className="w-full sm:w-52"
+    />
+  );
+}
+
+function AssigneeFilter({ value, onChange }: { value: string | undefined; onChange: (v?: string) => void }) {
+  const team = useUsers();
+  const users = team.data ?? [];
+  return (
+    <Select value={value ?? ALL} onValueChange={(v) => onChange(v === ALL ? undefined : v)}>
+      <SelectTrigger aria-label="Assignee filter" className="w-full sm:w-40">
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        <SelectItem value={ALL}>All assignees</SelectItem>
+        {users.map((u) => (
+          <SelectItem key={u.id} value={String(u.id)}>
+            {u.username}
+          </SelectItem>
+        ))}
+        {value && !users.some((u) => String(u.id) === value) && (
+          <SelectItem value={value}>{team.isPending ? 'Loading...' : 'Former team member'}</SelectItem>
+        )}
+      </SelectContent>
+    </Select>
   );
 }
