@@ -10,6 +10,8 @@ export type ReceivedHook = { path: string; headers: Record<string, string>; body
 export async function startWebhookReceiver() {
   const received: ReceivedHook[] = [];
   let failingUntil = 0;
+  /** The one path that fails, or undefined for all of them. */
+  let failingPath: string | undefined;
   let refused = 0;
   const server = createServer((req, res) => {
     let body = '';
@@ -18,7 +20,7 @@ export async function startWebhookReceiver() {
       if (body.length < 1_000_000) body += chunk;
     });
     req.on('end', () => {
-      if (Date.now() < failingUntil) {
+      if (Date.now() < failingUntil && (failingPath === undefined || req.url === failingPath)) {
         refused++;
         res.writeHead(503, { 'content-type': 'text/plain' });
         return void res.end('down for maintenance');
@@ -38,9 +40,10 @@ export async function startWebhookReceiver() {
   return {
     url: `http://127.0.0.1:${port}`,
     received,
-    /** Refuses everything (503) for this long from now. */
-    failFor(ms: number) {
+    /** Refuses everything (503), or only what is posted to `path`, for this long from now. */
+    failFor(ms: number, path?: string) {
       failingUntil = Date.now() + ms;
+      failingPath = path;
     },
     get refused() {
       return refused;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../../fakes/receivers/webhook';
 import { type FakeTargets, startFakeTargets } from '../../fakes/targets';
 import { databaseUrl } from '../../support/global-setup';
@@ -10,6 +10,7 @@ import { buildServerBundle } from '../../support/server-bundle';
 import {
   call,
   createFirstAccount,
+  repoRoot,
   type ServerProcess,
   startServer,
   waitUntil,
@@ -30,16 +31,24 @@ let hooks: WebhookReceiver;
 let instances: ServerProcess[] = [];
 let cookie = '';
 let caFile = '';
+/** When the test did what: printed with what the channels heard if a test fails. */
+const marks: { what: string; at: string }[] = [];
+const mark = (what: string) => marks.push({ what, at: new Date().toISOString() });
 
 type Alert = { event: string; title: string; at: number };
+/** An alert's title: a webhook's JSON title, or a Slack message's bold first line. */
+const alertTitle = (raw: string): string => {
+  const body = JSON.parse(raw) as { title?: string; text?: string };
+  return body.title ?? /^\*(.*?)\*/.exec(body.text ?? '')?.[1] ?? '';
+};
 /** What a channel received: a webhook's JSON as is, a Slack message read back from its text. */
 const alertsAt = (channel: string): Alert[] =>
   hooks.received
     .filter((r) => r.path === `/${channel}`)
     .map((r) => {
-      const body = JSON.parse(r.body) as { event?: string; title?: string; text?: string };
+      const body = JSON.parse(r.body) as { event?: string; title?: string };
       if (body.title) return { event: body.event ?? '', title: body.title, at: r.at };
-      const title = /^\*(.*?)\*/.exec(body.text ?? '')?.[1] ?? '';
+      const title = alertTitle(r.body);
       const event = / is down$/.test(title)
         ? 'opened'
         : / is back up$/.test(title)
@@ -62,14 +71,37 @@ describe.runIf(onPostgres)('alerts with three instances (R9)', { timeout: 15 * 6
     bundle = await buildServerBundle();
     const env = { CHECKS_ALLOW_PRIVATE: 'true', NODE_EXTRA_CA_CERTS: caFile, REFRESH_INTERVAL_MINUTES: '0' };
     instances = await Promise.all(
-      [0, 1, 2].map(() => startServer({ entry: bundle.entry, databaseUrl: databaseUrl(base!, dbName), env })),
+      [0, 1, 2].map(() =>
+        startServer({ entry: bundle.entry, databaseUrl: databaseUrl(base!, dbName), env, logLevel: 'debug' }),
+      ),
     );
     cookie = await createFirstAccount(instances[0]!);
   }, 180_000);
 
+  // On a failure, the timeline of what the test did and what the channels heard (the instances' own
+  // logs are in .test-artifacts/r9-alerts).
+  beforeEach(({ onTestFailed }) =>
+    onTestFailed(() => {
+      const heard = hooks.received.map((r) => ({ ...r, title: alertTitle(r.body) }));
+      console.error(
+        [
+          ...marks.map((m) => `${m.at} test: ${m.what}`),
+          ...heard.map((r) => `${new Date(r.at).toISOString()} ${r.path}: ${r.title}`),
+        ]
+          .sort()
+          .join('\n'),
+      );
+    }),
+  );
+
   afterAll(async () => {
     for (const i of instances) if (i.alive()) i.child.kill('SIGTERM');
     await Promise.all(instances.map((i) => i.exited));
+    // What each instance did, for reading after a failure (the job engine logs each job at debug).
+    const logs = path.join(repoRoot, '.test-artifacts/r9-alerts');
+    fs.mkdirSync(logs, { recursive: true });
+    for (const [n, i] of instances.entries())
+      fs.writeFileSync(path.join(logs, `instance-${n}.log`), i.output());
     await Promise.all([targets?.close(), hooks?.close()]);
     bundle?.remove();
     await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
@@ -125,10 +157,12 @@ describe.runIf(onPostgres)('alerts with three instances (R9)', { timeout: 15 * 6
 
     // Receiver B refuses everything for two minutes; then the site goes down.
     const outageEnds = Date.now() + 120_000;
-    hooks.failFor(120_000);
+    hooks.failFor(120_000, '/b');
     targets.setSite('shop', '/down');
+    mark('shop down, B refusing');
     await waitUntil('the "down" alert at A', () => events('a', '127.0.0.1 is').includes('opened'), 180_000);
     targets.setSite('shop', '/up');
+    mark('shop up');
     await waitUntil('the "up" alert at A', () => events('a', '127.0.0.1 is').includes('resolved'), 120_000);
     await waitUntil(
       'B to receive both after its outage',
