@@ -31,7 +31,7 @@ export function useClientWebsites(id: string) {
 }
 
 /** How many open tasks the client's card lists; the rest it counts. */
-export const OPEN_TASKS_SHOWN = 8;
+const OPEN_TASKS_SHOWN = 8;
 
 /**
  * A client's first open tasks in the board's order (completed ones come last there) and how many are
