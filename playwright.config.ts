@@ -1,12 +1,14 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_WORKERS } from './test/e2e/support/global-setup';
 
-// Browser tests drive Debian's Chromium against the built app, started once by the global setup on a
-// fresh data folder. Never `npx playwright install`: there is no internet here.
+// Browser tests drive Debian's Chromium against the built app. The global setup starts one app (on a
+// fresh data folder, with fake providers of its own) per worker, and each worker's specs run one after
+// another against its app. Never `npx playwright install`: there is no internet here.
 export default defineConfig({
   testDir: 'test/e2e',
   globalSetup: './test/e2e/support/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

@@ -1,4 +1,5 @@
-// The reference for P1/P2: bare Fastify (no plugins, no hooks, no schemas) returning the same rows as
+// The reference for P1/P2 (the app's clients list keeps at least 70% of a bare route's req/s): bare
+// Fastify (no plugins, no hooks, no schemas) returning the same rows as
 // GET /api/clients, with hand-written SQL on the same database. Run as its own process:
 //   BENCH_DB_KIND=postgres|pglite BENCH_DB_URL=… BENCH_DATA_DIR=… PORT=… node --import tsx bench/bare-server.ts
 import path from 'node:path';

@@ -1,7 +1,8 @@
 // `npx tsx bench/fleet-server.ts [--sites=20000] [--postgres=URL]`: the built app on a fresh PGlite data
 // folder (or an empty PostgreSQL database) holding a fleet of the bench's size (servers and monitors in
-// P7's proportions, clients and tasks too), for looking at the lists at scale by hand or with
-// scripts/screenshots.mjs. Prints the address and the sign-in; Ctrl+C stops it and removes the data folder.
+// the proportions of P7, the lists-at-scale benchmark; clients and tasks too), for looking at the lists
+// at scale by hand or with scripts/screenshots.mjs. Prints the address and the sign-in; Ctrl+C stops it
+// and removes the data folder.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

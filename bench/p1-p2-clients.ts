@@ -1,4 +1,5 @@
-// P1 (PostgreSQL) and P2 (PGlite): GET /api/clients, signed in, 10 connections, beside a bare
+// P1 (PostgreSQL) and P2 (PGlite): the app keeps at least 70% of a bare route's req/s, with a p99 at
+// most 1.2× its p99. GET /api/clients, signed in, 10 connections, beside a bare
 // Fastify route returning the same rows from the same database, one after the other in one run.
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';

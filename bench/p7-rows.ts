@@ -1,4 +1,5 @@
-// P7's rows in the results table and its own section of bench/RESULTS.md (both fleets side by side).
+// The rows of P7 (the lists at fleet scale) in the results table and its own section of
+// bench/RESULTS.md (both fleets side by side).
 import fs from 'node:fs';
 import path from 'node:path';
 import { percentile } from './p3-dashboard';
@@ -11,7 +12,7 @@ const mb = (n: number) => `${n.toFixed(1)} MB`;
 const x = (n: number) => `${n.toFixed(2)}×`;
 const sites = (r: FleetResult) => r.scale.sites.toLocaleString('en-US');
 
-/** The bars of P7 on one database: the big fleet's absolute figures, and big ÷ small ratios. */
+/** P7 on one database: the big fleet's absolute figures, and big ÷ small ratios. */
 export function fleetRows(big: FleetResult | null, small: FleetResult | null, label: string): Row[] {
   if (!big || !small)
     return [skipped('P7', `fleet lists, ${label}`, '≤ 1000 ms', 'PostgreSQL not reachable')];
@@ -47,6 +48,20 @@ export function fleetRows(big: FleetResult | null, small: FleetResult | null, la
     );
     if (!ok) row.pass = false;
     rows.push(row);
+  }
+  const w = big.sync.writes;
+  if (w) {
+    const idle = ` (p95 ${ms(w.duringSync.p95)}, ${w.duringSync.count} writes during a ${w.syncS.toFixed(1)} s re-sync; with no sync: max ${ms(w.idle.max)}, p50 ${ms(w.idle.p50)})`;
+    rows.push(
+      atMost(
+        'P7',
+        `a person's write during a ${sites(big)}-site re-sync, ${label}, longest`,
+        w.duringSync.max,
+        100,
+        ms,
+        idle,
+      ),
+    );
   }
   rows.push(
     atMost(

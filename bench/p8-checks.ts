@@ -1,6 +1,7 @@
-// P8: our own checks at scale. N checks at a 60 s interval against local fake targets (a process of
-// their own), run by the built server on one database for a while; from /proc, the server's CPU and
-// memory; from its results, the delay between each run's due time and its start.
+// P8: our own checks at scale (10,000 checks at a 60 s interval: due-to-start lag p99 ≤ 2 s, ≤ 1 core
+// on average, memory flat, cost linear against 1,000). N checks at a 60 s interval against local fake
+// targets (a process of their own), run by the built server on one database for a while; from /proc,
+// the server's CPU and memory; from its results, the delay between each run's due time and its start.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -118,7 +119,7 @@ export async function measureChecks(
     const inspectorPort = await freePort();
     const app = spawnNode(
       [`--inspect=127.0.0.1:${inspectorPort}`, path.join(dist, 'server/main.js')],
-      { ...appEnv(target, secretKey), CHECKS_ALLOW_PRIVATE: 'true', LOG_LEVEL: 'warn' },
+      { ...appEnv(target, secretKey), ALLOW_PRIVATE_TARGETS: 'true', LOG_LEVEL: 'warn' },
       await freePort(),
     );
     try {

@@ -1,8 +1,9 @@
 // Micro-benchmark of one check (not part of `npm run bench` yet):
 //   npx tsx bench/probes.ts [--n 5000] [--concurrency 50]
 // Runs N probes per scenario against the fake targets (in a child process, so their CPU is not
-// counted) and prints probes/s, CPU per probe in this process, and what that CPU means at P8's rate
-// of 10,000 checks a minute. Loopback only; bounded in count; stops by itself.
+// counted) and prints probes/s, CPU per probe in this process, and what that CPU means at the rate of
+// 10,000 checks a minute (the own-checks benchmark, P8). Loopback only; bounded in count; stops by
+// itself.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -22,8 +22,8 @@ const x = (n: number) => `${n.toFixed(2)}×`;
 const rps = (n: number) => `${Math.round(n).toLocaleString('en-US')} req/s`;
 
 /**
- * P1/P2 (quality-bars.md): the app's req/s at least 70% of a bare Fastify route's returning the same
- * rows, and its p99 at most 1.2× the bare route's at 10 connections (the 2 cores bound the absolute p99).
+ * P1/P2: the app's req/s at least 70% of a bare Fastify route's returning the same rows, and its p99 at
+ * most 1.2× the bare route's at 10 connections (the 2 cores bound the absolute p99).
  */
 function clientRows(id: string, label: string, c: ClientsResult): Row[] {
   const clean = c.app.non2xx + c.app.errors + c.bare.non2xx + c.bare.errors === 0;
@@ -135,7 +135,10 @@ export function gridpaneRows(g: GridPaneResult): Row[] {
   ];
 }
 
-/** P8: N checks a minute, against the same at a tenth of the scale (cost must grow linearly). */
+/**
+ * P8: N checks a minute (due-to-start lag p99 ≤ 2 s, ≤ 1 core), against the same at a tenth of the
+ * scale (cost must grow linearly).
+ */
 export function checkRows(big: ChecksResult | null, small: ChecksResult | null, label: string): Row[] {
   if (!big || !small) return [skipped('P8', `own checks, ${label}`, '≤ 2000 ms', 'PostgreSQL not reachable')];
   const runs = `${big.runs.toLocaleString('en-US')} of ${big.expectedRuns.toLocaleString('en-US')} runs`;
@@ -182,7 +185,10 @@ export function checkRows(big: ChecksResult | null, small: ChecksResult | null, 
   ];
 }
 
-/** P9: the fleet view and coverage at fleet scale, and the page of a client with 50 websites. */
+/**
+ * P9: the fleet view and coverage at fleet scale (p95 ≤ 300 ms), and the page of a client with 50
+ * websites (≤ 1 s).
+ */
 export function clientsCentreRows(r: ClientsCentreResult | null, label: string): Row[] {
   if (!r) return [skipped('P9', `fleet view, ${label}`, '≤ 300 ms', 'PostgreSQL not reachable')];
   const sites = r.sites.toLocaleString('en-US');

@@ -1,4 +1,5 @@
-// `npm run check:bundle` (after `node scripts/build.mjs`): quality bar P4 on dist/web, deterministic.
+// `npm run check:bundle` (after `node scripts/build.mjs`): the web bundle budget on dist/web,
+// deterministic.
 // Prints the gzip sizes and exits 1 when the entry chunk or the first route is over budget.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +20,7 @@ const kb = (n) => `${n.toFixed(1)} KB`;
 const line = (label, value, budget, ok) =>
   console.log(`${ok ? 'ok  ' : 'OVER'} ${label.padEnd(34)} ${kb(value).padStart(10)}  (budget ${budget} KB)`);
 
-console.log('JavaScript, gzip (quality bar P4):');
+console.log('JavaScript, gzip (the bundle budget):');
 line(`entry chunk ${sizes.entry.file}`, sizes.entry.kb, BUDGETS.entryKb, sizes.entry.ok);
 line(
   `first route (${sizes.firstRoute.files.length} chunks)`,
@@ -32,6 +33,6 @@ console.log('Largest chunks of the first route:');
 for (const c of sizes.largest) console.log(`     ${c.file.padEnd(34)} ${kb(c.kb).padStart(10)}`);
 
 if (!sizes.entry.ok || !sizes.firstRoute.ok) {
-  console.error('\nOver the P4 budget: make heavy parts lazy (src/web/app/lazy-pages.ts).');
+  console.error('\nOver the bundle budget: make heavy parts lazy (src/web/app/lazy-pages.ts).');
   process.exit(1);
 }

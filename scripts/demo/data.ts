@@ -69,8 +69,8 @@ export const demoClients: DemoClient[] = people.map(([name, jobTitle, company], 
 }));
 
 export const demoColleagues = [
-  { username: 'sam', email: 'sam@demo-agency.test', password: 'demo-colleague' },
-  { username: 'rita', email: 'rita@demo-agency.test', password: 'demo-colleague' },
+  { username: 'sam', email: 'sam@demo-agency.test', password: 'demo-colleague', role: 'staff' as const },
+  { username: 'rita', email: 'rita@demo-agency.test', password: 'demo-colleague', role: 'viewer' as const },
 ];
 
 export const demoTasks: {

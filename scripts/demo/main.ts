@@ -1,14 +1,16 @@
-// `npm run demo`: Agency Hub on a fresh data folder, beside local fake GridPane, Better Uptime and
-// WordPress (HD Snapshot) servers, seeded with a believable agency. The app runs exactly as in
+// `npm run demo`: Agency Hub on a fresh data folder, beside local fake GridPane, Better Uptime,
+// WordPress (HD Snapshot), wordpress.org and endoflife.date servers, seeded with a believable agency. The app runs exactly as in
 // production; only the provider addresses point at the fakes on this machine.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startFakeBetterUptime } from '../../test/fakes/betteruptime';
+import { startFakeEndOfLife } from '../../test/fakes/endoflife';
 import { startFakeGridPane } from '../../test/fakes/gridpane';
 import { startMailCatcher } from '../../test/fakes/receivers/mail';
 import { startFakeTargets } from '../../test/fakes/targets';
 import { mixedCases, startFakeWordPress } from '../../test/fakes/wordpress';
+import { startFakeWporg } from '../../test/fakes/wporg';
 import { ensureBuilt, root } from '../ensure-build.mjs';
 import { seedMonitoring } from './monitoring';
 import { apiClient, seedAgency } from './seed';
@@ -26,6 +28,9 @@ const gridpane = await startFakeGridPane({ servers: 8, sites: 60, seed });
 const domains = gridpane.fleet.sites.map((s) => String(s.url));
 const uptime = await startFakeBetterUptime({ sites: domains, seed });
 const wordpress = await startFakeWordPress({ domains, seed, cases: mixedCases(domains) });
+// Where the fleet view reads the latest WordPress release and PHP's end-of-life dates from.
+const wporg = await startFakeWporg();
+const endOfLife = await startFakeEndOfLife();
 // Sites our own checks watch, and where their alert emails land.
 const targets = await startFakeTargets({ https: true, certDays: 10 });
 const mail = await startMailCatcher();
@@ -42,15 +47,25 @@ const server: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/serv
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
     // The checks' targets are on this machine; the https one is trusted through its own CA.
-    CHECKS_ALLOW_PRIVATE: 'true',
+    ALLOW_PRIVATE_TARGETS: 'true',
     NODE_EXTRA_CA_CERTS: caFile,
     SMTP_URL: mail.smtpUrl,
+    WPORG_API_URL: wporg.url,
+    PHP_EOL_URL: endOfLife.phpUrl,
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const stop = async (code = 0) => {
   server.kill('SIGTERM');
-  await Promise.all([gridpane.close(), uptime.close(), wordpress.close(), targets.close(), mail.close()]);
+  await Promise.all([
+    gridpane.close(),
+    uptime.close(),
+    wordpress.close(),
+    wporg.close(),
+    endOfLife.close(),
+    targets.close(),
+    mail.close(),
+  ]);
   process.exit(code);
 };
 process.on('SIGINT', () => void stop());
@@ -91,7 +106,8 @@ console.log(`
 Agency Hub demo is running at http://localhost:${port}
   Sign in as "${demoUser.username}" with the password "${demoUser.password}".
   Providers are local fakes: GridPane (8 servers, 60 sites), Better Uptime (${uptime.monitors.length} monitors),
-  and WordPress sites answering HD Snapshot (a few with plugin problems on purpose).
+  WordPress sites answering HD Snapshot (a few with plugin problems on purpose), and wordpress.org
+  and endoflife.date, read for the fleet's reference versions (latest WordPress ${wporg.state.coreLatest}).
   Uptime figures and 30-day history fill in within a minute or two. Data folder: ${dataDir}
   Our own checks watch 13 sites every 30 s: one is down (an incident and an email within two minutes),
   one flaps, one is slow (in a maintenance window), one's certificate expires in 10 days.

@@ -1,15 +1,18 @@
-import Fastify, { type FastifySchema, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { activityRoutes } from './activity/routes';
 import { alertRoutes } from './alerts/routes';
 import { accountRoutes } from './auth/account-routes';
 import { authRoutes } from './auth/routes';
+import { twoFactorRoutes } from './auth/two-factor-routes';
 import { checkRoutes } from './checks/routes';
 import { clientRoutes } from './clients/routes';
+import { fastifyTrustProxy } from './config';
 import { dashboardRoutes } from './dashboard/routes';
 import { exportRoutes } from './exports/routes';
 import { fleetRoutes } from './fleet/routes';
 import { healthRoutes } from './health/routes';
+import { type RouteEntry, trackRoutes } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
 import { registerNulGuard } from './http/nul-guard';
 import { registerApiDocs, registerOpenApi } from './http/openapi';
@@ -18,7 +21,7 @@ import { registerSessions } from './http/session';
 import { registerWebApp } from './http/web-app';
 import { incidentRoutes } from './incidents/routes';
 import { integrationRoutes } from './integrations/routes';
-import { jobSpecs } from './jobs/definitions';
+import { jobSpecs } from './jobs';
 import { maintenanceRoutes } from './maintenance/routes';
 import { monitorRoutes } from './monitors/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -35,11 +38,9 @@ import { uptimeRoutes } from './uptime/routes';
 import { userRoutes } from './users/routes';
 import { websiteRoutes } from './websites/routes';
 
-export type RouteEntry = { method: string; url: string; public: boolean; schema: FastifySchema | undefined };
-
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every route as registered (method, url, public?, schema): walked by the security tests. */
+    /** Every route as registered (method, url, declared access, schema): walked by the security tests. */
     routeTable: RouteEntry[];
   }
 }
@@ -60,7 +61,7 @@ export type AppOptions = {
 export async function buildApp({ services, webRoot, logger, jobs = 'await' }: AppOptions) {
   const app = Fastify({
     logger: logger ?? false,
-    trustProxy: services.config.trustProxy,
+    trustProxy: fastifyTrustProxy(services.config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
@@ -69,19 +70,8 @@ export async function buildApp({ services, webRoot, logger, jobs = 'await' }: Ap
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // Every route, as registered: the security suite walks it to prove the allowlist (quality bar S1).
-  const routeTable: RouteEntry[] = [];
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD')
-        routeTable.push({
-          method,
-          url: route.url,
-          public: route.config?.public === true,
-          schema: route.schema,
-        });
-    }
-  });
+  // Every route, as registered; the app refuses to start when one declares no access.
+  const routeTable = trackRoutes(app);
 
   // Shutdown: stop taking jobs, let the running one finish (or fail it for another instance to retry).
   app.addHook('onClose', () => services.jobs.stop());
@@ -96,6 +86,7 @@ export async function buildApp({ services, webRoot, logger, jobs = 'await' }: Ap
     await healthRoutes(api, services);
     await authRoutes(api, services);
     await accountRoutes(api, services);
+    await twoFactorRoutes(api, services);
     await tokenRoutes(api, services);
     await settingsRoutes(api, services);
     await userRoutes(api, services);
@@ -131,4 +122,5 @@ export async function buildApp({ services, webRoot, logger, jobs = 'await' }: Ap
   return app;
 }
 
+export type { RouteEntry };
 export type App = Awaited<ReturnType<typeof buildApp>>;

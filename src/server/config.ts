@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const optionalString = z
@@ -7,10 +8,8 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
-const flag = z
-  .enum(['true', 'false', '1', '0', ''])
-  .default('false')
-  .transform((v) => v === 'true' || v === '1');
+const flagValue = z.enum(['true', 'false', '1', '0', '']);
+const isOn = (v: string | undefined) => v === 'true' || v === '1';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
@@ -35,10 +34,14 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   SECRET_KEY: optionalString,
   REFRESH_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(15),
-  TRUST_PROXY: flag,
-  CHECKS_ALLOW_PRIVATE: flag,
+  TRUST_PROXY: z.string().trim().default('false').transform(parseTrustProxy),
+  ALLOW_PRIVATE_TARGETS: flagValue.optional(),
+  /** The earlier name of ALLOW_PRIVATE_TARGETS, still read when the new one is not set. */
+  CHECKS_ALLOW_PRIVATE: flagValue.optional(),
   CHECK_RESULTS_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   RDAP_BOOTSTRAP_URL: optionalString.pipe(z.url().optional()),
+  WPORG_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  PHP_EOL_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   FLEET_WORDPRESS_LATEST: optionalString.pipe(
     z
       .string()
@@ -68,16 +71,29 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** `auto`: human lines in a terminal, JSON lines otherwise. */
   logFormat: z.infer<typeof envSchema>['LOG_FORMAT'];
-  trustProxy: boolean;
+  /**
+   * Which proxies in front of Agency Hub are believed about the client's address and protocol
+   * (`X-Forwarded-For`, `X-Forwarded-Proto`): none, the nearest N hops, or the listed addresses and
+   * ranges. The client is the right-most address no trusted proxy added, so a client that sends its
+   * own `X-Forwarded-For` cannot choose the address it is counted under.
+   */
+  trustProxy: TrustProxy;
   /** Key for provider tokens at rest; without it a key file in dataDir is used. */
   secretKey: string | undefined;
   /** How often provider data is refreshed in the background; 0 turns that off. */
   refreshIntervalMinutes: number;
-  /** How long a page's refresh may wait on a provider before the last good data is the answer. */
-  refreshAnswerMs: number;
+  /**
+   * How long a page waits on a provider sync before answering without it: a refresh answers with the
+   * last good data, a first sync with what is stored so far and its progress; both go on in the
+   * background.
+   */
+  answerWithin: { refreshMs: number; firstSyncMs: number };
+  /**
+   * Let every user-supplied address (checks, alert webhooks, provider base URLs, HD Snapshot sites)
+   * reach loopback, private, link-local and metadata addresses: tests, the demo, intranets.
+   */
+  allowPrivateTargets: boolean;
   checks: {
-    /** Let checks and webhooks reach loopback, private and link-local addresses (tests, the demo, intranets). */
-    allowPrivate: boolean;
     /** Days raw check results are kept (hourly and daily figures are kept a year). */
     resultsDays: number;
     /** IANA's RDAP bootstrap file (domain expiry); a local fake in tests and the demo. */
@@ -87,9 +103,61 @@ export type Config = {
     /** Extra trusted CA certificates (PEM) for checks; operators use NODE_EXTRA_CA_CERTS, tests this. */
     extraCa?: string[];
   };
-  /** The fleet view's reference versions, overriding the table in fleet/versions.ts (no internet here). */
+  /** wordpress.org's public API (the latest WordPress release); a local fake in tests and the demo. */
+  wporgApiUrl: string;
+  /** A list of PHP's branches and their end of life (endoflife.date's); a local fake in tests and the demo. */
+  phpEolUrl: string;
+  /** The operator's reference versions for the fleet view: they win over the live reads and the built-in table. */
   fleet: { wordpressLatest?: string; phpEndOfLife: Record<string, string> };
 };
+
+export type TrustProxy = false | number | string[];
+
+/** Names proxy-addr (Fastify's reading of X-Forwarded-For) accepts for whole groups of addresses. */
+const PROXY_GROUPS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: `false` (default), `true` (one proxy: the nearest hop), a hop count, or a comma-separated
+ * list of proxy addresses, CIDR ranges and the groups loopback/linklocal/uniquelocal.
+ */
+export function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  const v = value.toLowerCase();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return 1;
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const bad = entries.filter((e) => !PROXY_GROUPS.has(e) && !isAddressOrRange(e));
+  if (bad.length) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be false, true, a hop count, or proxy addresses/CIDR ranges (not ${bad.join(', ')})`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
+
+const isAddressOrRange = (entry: string) => {
+  const [address = '', bits, ...more] = entry.split('/');
+  if (more.length || !ipaddr.isValid(address)) return false;
+  if (bits === undefined) return true;
+  const max = ipaddr.parse(address).kind() === 'ipv4' ? 32 : 128;
+  return /^\d+$/.test(bits) && Number(bits) <= max;
+};
+
+/**
+ * TRUST_PROXY in the form Fastify takes: a hop count becomes "trust the nearest N hops" (Fastify itself
+ * no longer reads a bare number that way), addresses and ranges stay a list.
+ */
+export function fastifyTrustProxy(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
 
 export class ConfigError extends Error {}
 
@@ -116,13 +184,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     secretKey: e.SECRET_KEY,
     refreshIntervalMinutes: e.REFRESH_INTERVAL_MINUTES,
-    refreshAnswerMs: REFRESH_ANSWER_MS,
+    answerWithin: { refreshMs: 10_000, firstSyncMs: 500 },
+    allowPrivateTargets: isOn(e.ALLOW_PRIVATE_TARGETS || e.CHECKS_ALLOW_PRIVATE),
     checks: {
-      allowPrivate: e.CHECKS_ALLOW_PRIVATE,
       resultsDays: e.CHECK_RESULTS_DAYS,
       rdapBootstrapUrl: e.RDAP_BOOTSTRAP_URL ?? 'https://data.iana.org/rdap/dns.json',
       groupWindowMs: 30_000,
     },
+    wporgApiUrl: (e.WPORG_API_URL ?? 'https://api.wordpress.org').replace(/\/+$/, ''),
+    phpEolUrl: e.PHP_EOL_URL ?? 'https://endoflife.date/api/php.json',
     fleet: {
       wordpressLatest: e.FLEET_WORDPRESS_LATEST,
       phpEndOfLife: Object.fromEntries(
@@ -134,9 +204,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
   };
 }
-
-/** See Config.refreshAnswerMs: a provider asking us to wait (GridPane: up to a minute) holds no page. */
-const REFRESH_ANSWER_MS = 10_000;
 
 /** A config for tests and tools, with overrides. */
 export function testConfig(overrides: Partial<Config> = {}): Config {

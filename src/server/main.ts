@@ -2,11 +2,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { isLostDatabaseConnection, openDatabase } from './db/client';
+import { dataDirPrivacyMessage } from './db/data-dir';
 import { DataDirLockedError } from './db/lock';
-import { jobSpecs } from './jobs/definitions';
+import { jobSpecs } from './jobs';
 import { loggerOptions } from './logger';
 import { createServices } from './services';
+import { readReferencesSoon } from './sync/references';
 
 // The build puts this file at dist/server/main.js and the web app at dist/web. Run from the sources
 // (`npm run dev`), Vite serves the web app instead.
@@ -27,6 +29,8 @@ async function main(): Promise<void> {
     logger: loggerOptions(config),
     jobs: 'background',
   });
+  const privacy = database.dataDirPrivacy && dataDirPrivacyMessage(config.dataDir, database.dataDirPrivacy);
+  if (privacy) app.log.warn(privacy);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -44,11 +48,26 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // A PostgreSQL restart ends every open connection. A connection that nobody listens to at that moment
+  // (the job engine's, between its own listeners) reports the loss as an unhandled error: that is not
+  // a reason to stop serving, the pools reconnect. Any other uncaught error still ends the process.
+  process.on('uncaughtException', (err) => {
+    if (isLostDatabaseConnection(err)) {
+      app.log.warn({ err: err.message }, 'A database connection was lost; it is replaced on next use');
+      return;
+    }
+    app.log.fatal({ err }, 'Uncaught error: stopping');
+    process.exit(1);
+  });
 
   await app.listen({ port: config.port, host: config.host });
   // The job engine started with the app and finishes starting while the server already answers; a
   // start that fails is as fatal as before.
   await services.jobs.start(jobSpecs(services), app.log);
+  // The fleet's reference versions, read once soon after start when they were never read (then daily).
+  await readReferencesSoon(services).catch((err: Error) =>
+    app.log.warn(`The reference versions could not be queued for reading: ${err.message}`),
+  );
   const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
   console.log(`\nAgency Hub is running at ${config.appUrl} (${config.mode} mode, ${where})`);
   const setupToken = await services.setup.prepare(database.db);

@@ -1,18 +1,25 @@
 import { FirstRunSetup } from './auth/setup';
 import { LoginThrottle } from './auth/throttle';
 import { createRdapClient, type RdapClient } from './checks/rdap';
-import type { Clock } from './clock';
-import { systemClock } from './clock';
 import type { Config } from './config';
+import type { Clock } from './core/clock';
+import { systemClock } from './core/clock';
+import type { Actor } from './core/context';
+import { type EngineOptions, JobEngine } from './core/jobs/engine';
+import { addressPolicy } from './core/outbound';
 import type { Database, Db } from './db/client';
 import { type Mailer, smtpMailer } from './email/mailer';
 import { loadOrCreateKeyFile, parseSecretKey, type SecretBox, secretBox } from './integrations/secrets';
-import { type EngineOptions, JobEngine } from './jobs/engine';
 import { type BetterUptimeClientOptions, createBetterUptimeClient } from './providers/betteruptime/client';
 import { createGridPaneClient, type GridPaneClientOptions } from './providers/gridpane/client';
 import { fetchSnapshot, type SnapshotRequest } from './providers/hdsnapshot/client';
+import { createPhpEolClient, type PhpEolClient } from './providers/php-eol/client';
+import { createWporgClient, type WporgClient } from './providers/wporg/client';
 
-/** Makes provider clients; tests shorten GridPane's request spacing through these options. */
+/**
+ * Makes provider clients, each bound to the instance's outbound address rule (so no caller can leave
+ * it out); tests shorten GridPane's request spacing through these options.
+ */
 export type ProviderFactory = {
   gridpane(
     options: Pick<GridPaneClientOptions, 'baseUrl' | 'token' | 'onCall'>,
@@ -20,11 +27,19 @@ export type ProviderFactory = {
   betteruptime(
     options: Pick<BetterUptimeClientOptions, 'baseUrl' | 'token' | 'onCall'>,
   ): ReturnType<typeof createBetterUptimeClient>;
-  snapshot: typeof fetchSnapshot;
+  snapshot(request: Omit<SnapshotRequest, 'addressPolicy'>): ReturnType<typeof fetchSnapshot>;
+  /** wordpress.org's public API at WPORG_API_URL. */
+  wporg(): WporgClient;
+  /** The PHP end-of-life list at PHP_EOL_URL. */
+  phpEol(): PhpEolClient;
 };
 
-/** What routes hand to services: the database, the clock and the process-wide helpers. */
+/**
+ * The context every service is called with: the database (or a transaction), the clock, the job
+ * engine, the process-wide helpers, and who is acting (a route adds the person asking).
+ */
 export type Services = {
+  actor?: Actor;
   config: Config;
   database: Database;
   db: Db;
@@ -52,6 +67,7 @@ export type ServiceOptions = {
 
 export function createServices(config: Config, database: Database, opts: ServiceOptions = {}): Services {
   const clock = opts.clock ?? systemClock;
+  const policy = addressPolicy(config);
   return {
     config,
     database,
@@ -66,13 +82,15 @@ export function createServices(config: Config, database: Database, opts: Service
     jobs: new JobEngine(database, opts.jobs),
     rdap: createRdapClient({
       bootstrapUrl: config.checks.rdapBootstrapUrl,
-      allowPrivate: config.checks.allowPrivate,
+      ...policy,
       clock,
     }),
     providers: {
-      gridpane: (o) => createGridPaneClient({ ...opts.gridpane, ...o }),
-      betteruptime: (o) => createBetterUptimeClient({ ...opts.betteruptime, ...o }),
-      snapshot: (request) => fetchSnapshot({ ...opts.hdsnapshot, ...request }),
+      gridpane: (o) => createGridPaneClient({ ...opts.gridpane, ...o, addressPolicy: policy }),
+      betteruptime: (o) => createBetterUptimeClient({ ...opts.betteruptime, ...o, addressPolicy: policy }),
+      snapshot: (request) => fetchSnapshot({ ...opts.hdsnapshot, ...request, addressPolicy: policy }),
+      wporg: () => createWporgClient({ baseUrl: config.wporgApiUrl, addressPolicy: policy }),
+      phpEol: () => createPhpEolClient({ url: config.phpEolUrl, addressPolicy: policy }),
     },
   };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const activityType = z.enum(['info', 'success', 'warning']);
 
-/** One line of the activity log (spec §3 "Activity item", with real data behind it). */
+/** One line of the activity log: a staff action or a detected event, from real data. */
 export const activityItem = z.object({
   id: z.number(),
   type: activityType,
@@ -11,6 +11,9 @@ export const activityItem = z.object({
   link: z.string().nullable(),
   actor: z.object({ id: z.number(), username: z.string() }).nullable(),
   createdAt: z.string(),
+  /** Repeated events about one thing within an hour are one entry: how many downs, since when (or null). */
+  downs: z.number().int(),
+  since: z.string().nullable(),
 });
 export type ActivityItem = z.infer<typeof activityItem>;
 
@@ -20,6 +23,8 @@ export const activityQuery = z.strictObject({
   before: z.coerce.number({ error: 'before must be an id' }).int().positive().optional(),
   /** Only what is about this client or one of its websites (the client page). */
   clientId: z.coerce.number({ error: 'clientId must be a number' }).int().positive().optional(),
+  /** Only what is about this website (the website page). */
+  websiteId: z.coerce.number({ error: 'websiteId must be a number' }).int().positive().optional(),
 });
 
 export const activityPage = z.object({ data: z.array(activityItem), nextBefore: z.number().nullable() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Texts of the spec, §5 "Validation rules".
+// The validation messages people see, word for word (the web forms and the API give the same texts).
 export const USERNAME_MIN = 'Username must be at least 3 characters';
 export const PASSWORD_MIN = 'Password must be at least 6 characters';
 export const EMAIL_INVALID = 'Please enter a valid email address';
@@ -18,18 +18,84 @@ export const email = z
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email(EMAIL_INVALID));
 
+/**
+ * What a person may do, from least to most: a Viewer reads; Staff do the day-to-day work (clients,
+ * websites, checks, maintenance, tasks, reports); an Admin also runs the team, integrations, alert
+ * channels, settings and destructive actions; an Owner also grants and transfers ownership.
+ */
+export const ROLES = ['viewer', 'staff', 'admin', 'owner'] as const;
+export type Role = (typeof ROLES)[number];
+export const ROLE_LABELS: Record<Role, string> = {
+  viewer: 'Viewer',
+  staff: 'Staff',
+  admin: 'Admin',
+  owner: 'Owner',
+};
+/** Whether `role` may do what `needed` may. */
+export const roleAtLeast = (role: Role, needed: Role): boolean =>
+  ROLES.indexOf(role) >= ROLES.indexOf(needed);
+/** What a person is told when their role is not enough. */
+export const roleRefusal = (needed: Role, role: Role): string =>
+  `This needs the ${ROLE_LABELS[needed]} role${needed === 'owner' ? '' : ' or higher'}; your role is ${ROLE_LABELS[role]}. Ask an ${ROLE_LABELS.admin} of your agency.`;
+
 export const sessionUser = z.object({
   id: z.number().int(),
   username: z.string(),
   email: z.string(),
+  role: z.enum(ROLES),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
+/** GET /api/auth/me: who is signed in, and the clients they are limited to (null: every client). */
+export const meResponse = sessionUser.extend({ clientIds: z.array(z.number().int()).nullable() });
+/** Who is signed in, as the web app knows them (a sign-in answers without the limit; /me with it). */
+export type Me = SessionUser & { clientIds?: number[] | null };
+/** What a disabled "add a client" says to a person limited to chosen clients. */
+export const CHOSEN_CLIENTS_ONLY = 'You work on chosen clients only: an Admin adds clients';
+
+/** Who a request acts for on the server: the person, and the clients they are limited to (null: all). */
+export type SignedInUser = SessionUser & { clientIds: number[] | null };
+/** Only Staff members and Viewers can be limited to chosen clients; Admins and Owners see everything. */
+export const SCOPABLE_ROLES: readonly Role[] = ['viewer', 'staff'];
+
+export const TOTP_CODE_INVALID = 'Enter the 6-digit code your authenticator app shows';
+/** A 6-digit code from an authenticator app (spaces people type are ignored). */
+export const totpCode = z
+  .string()
+  .transform((v) => v.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, TOTP_CODE_INVALID));
+/** A recovery code as shown ("abcde-12345"), in any case, with or without its dash. */
+export const recoveryCode = z
+  .string()
+  .trim()
+  .min(1, 'Enter one of your recovery codes')
+  .max(40, 'Enter one of your recovery codes');
 
 export const loginRequest = z.strictObject({
   username,
   password,
   rememberMe: z.boolean().default(false),
+  /** With two-factor sign-in on: the authenticator's code, or else one recovery code. */
+  code: totpCode.optional(),
+  recoveryCode: recoveryCode.optional(),
 });
+/** The answer to a right password when two-factor sign-in is on and no code came with it (no session). */
+export const twoFactorRequired = z.object({ twoFactorRequired: z.literal(true) });
+export const loginResponse = z.union([sessionUser, twoFactorRequired]);
+export type LoginResponse = z.infer<typeof loginResponse>;
+export const TWO_FACTOR_CODE_WRONG =
+  'That code is not right (or was already used). Enter the code your authenticator app shows now, or an unused recovery code.';
+
+/** Two-factor sign-in of the signed-in person. */
+export const twoFactorStatus = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() });
+export const twoFactorSetup = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export const twoFactorCodeRequest = z.strictObject({ code: totpCode });
+export const twoFactorDisableRequest = z
+  .strictObject({ code: totpCode.optional(), recoveryCode: recoveryCode.optional() })
+  .refine((v) => v.code !== undefined || v.recoveryCode !== undefined, {
+    message: 'Enter the code your authenticator app shows, or a recovery code',
+    path: ['code'],
+  });
+export const recoveryCodesResponse = z.object({ recoveryCodes: z.array(z.string()) });
 export type LoginRequest = z.input<typeof loginRequest>;
 
 export const forgotPasswordRequest = z.strictObject({ email });
@@ -37,7 +103,7 @@ export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
 
 export const forgotPasswordResponse = z.object({
   message: z.string(),
-  // Development mode only (decisions.md §2): the spec's "DEVELOPMENT MODE" box.
+  // Development mode only, for the page's "DEVELOPMENT MODE" box: production never returns the token.
   token: z.string().optional(),
   resetUrl: z.string().optional(),
 });
@@ -98,7 +164,14 @@ export const changePasswordForm = z
   .refine((v) => v.newPassword !== v.currentPassword, { message: SAME_PASSWORD, path: ['newPassword'] });
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 
-export const updateProfileRequest = z.strictObject({ username, email });
+export const EMAIL_NEEDS_PASSWORD = 'Enter your current password to change your email';
+
+/** Your username and email; a new email address also needs your current password. */
+export const updateProfileRequest = z.strictObject({
+  username,
+  email,
+  currentPassword: z.string().max(256).optional(),
+});
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 
 /** One signed-in browser of the account; never its token. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { dateTimeParam } from './dates';
 import { idParam } from './ids';
 
-/** Our own uptime checks (issue 16): limits people see in the form and the API enforces. */
+/** Our own uptime checks: limits people see in the form and the API enforces. */
 export const CHECK_LIMITS = {
   intervalSeconds: { min: 30, max: 86_400, default: 60 },
   timeoutSeconds: { min: 1, max: 15, default: 10 },
@@ -26,14 +27,25 @@ const whole = (label: string, min: number, max: number) =>
 
 const L = CHECK_LIMITS;
 
+/**
+ * A host as a URL carries it (lower case, international names in their xn-- form): a name of letters,
+ * digits, hyphens and underscores between dots, an IPv4 address, or an IPv6 one in brackets. Anything
+ * else a URL would still take (quotes, "=", parentheses) is no host a check can reach.
+ */
+const HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])$/;
+const isWeb = (url: URL) => url.protocol === 'http:' || url.protocol === 'https:';
+
 export const checkUrl = z
   .string({ error: 'URL is required' })
   .trim()
   .min(1, 'URL is required')
   .max(L.urlLength, `URL must be at most ${L.urlLength} characters`)
   .refine((v) => URL.canParse(v), 'Enter a full address such as https://example.com')
-  .refine((v) => !URL.canParse(v) || ['http:', 'https:'].includes(new URL(v).protocol), {
+  .refine((v) => !URL.canParse(v) || isWeb(new URL(v)), {
     message: 'Only http:// and https:// addresses can be checked',
+  })
+  .refine((v) => !URL.canParse(v) || !isWeb(new URL(v)) || HOST.test(new URL(v).hostname), {
+    message: 'The host must be a name such as example.com or an IP address',
   });
 
 /** "200-299,301": single statuses and ranges, 100–599. */
@@ -133,18 +145,30 @@ export const check = z.object({
 export type Check = z.infer<typeof check>;
 export const checkList = z.object({ data: z.array(check) });
 
-/** Availability over the usual spans, measured from stored results; null where there is none. */
+/**
+ * Availability over the usual spans, measured from stored results; null where there is none. Each
+ * span's `measuredFrom` is where its measured time begins: the span's start, later when the check
+ * began later (the figure then covers only that), null when nothing was measured.
+ */
 export const checkUptime = z.object({
   day: z.number().nullable(),
   week: z.number().nullable(),
   month: z.number().nullable(),
+  measuredFrom: z.object({
+    day: z.string().nullable(),
+    week: z.string().nullable(),
+    month: z.string().nullable(),
+  }),
 });
 export const checkDetail = z.object({ data: check, uptime: checkUptime });
+export type CheckDetail = z.infer<typeof checkDetail>;
 
-export const checkResultsQuery = z.strictObject({
-  from: z.iso.datetime({ offset: true, error: 'from must be a date and time (ISO 8601)' }).optional(),
-  to: z.iso.datetime({ offset: true, error: 'to must be a date and time (ISO 8601)' }).optional(),
-});
+/** GET /api/checks/{id}/results: a period of instants, each in the accepted range by `now` (the server's clock). */
+export const checkResultsQueryAt = (now: () => Date) =>
+  z.strictObject({
+    from: dateTimeParam('from', now).optional(),
+    to: dateTimeParam('to', now).optional(),
+  });
 export const checkResult = z.object({
   at: z.string(),
   ok: z.boolean(),
@@ -171,8 +195,12 @@ export const createChecksForWebsitesRequest = z.strictObject({
 });
 export const createChecksForWebsitesResponse = z.object({
   created: z.number().int(),
+  /** Websites that have a check already. */
   skipped: z.number().int(),
+  /** Websites whose domain makes no address a check may have, each with the reason. */
+  refused: z.array(z.object({ websiteId: z.number().int(), domain: z.string(), reason: z.string() })),
 });
+export type ChecksForWebsites = z.infer<typeof createChecksForWebsitesResponse>;
 
 export const checkIdParams = z.object({ id: idParam });
 /** GET /api/checks: every check, or those of one website. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_INVALID } from './auth';
 import { filterEnum, filterId, listQuery, pageMeta } from './lists';
 import { tag } from './tags';
+import { health, websiteMonitoring } from './website-health';
 
 export const CLIENT_STATUSES = ['active', 'inactive', 'archived'] as const;
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
@@ -52,22 +53,12 @@ export const client = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   tags: z.array(tag),
+  /** Its websites (not removed) and how many of them are down now. */
+  websites: z.object({ total: z.number().int(), down: z.number().int() }),
 });
 export type Client = z.infer<typeof client>;
 
 export const clientList = z.array(client);
-
-/** How a website is watched: our own check, a Better Uptime monitor, or nothing. */
-export const websiteMonitoring = z.object({
-  source: z.enum(['check', 'monitor']),
-  id: z.string(),
-  name: z.string(),
-  status: z.string(),
-  /** Percent over the last 30 days, two decimals; null when there is no data yet. */
-  uptime: z.number().nullable(),
-  responseMs: z.number().nullable(),
-});
-export type WebsiteMonitoring = z.infer<typeof websiteMonitoring>;
 
 /** One website of a client, with what the client page shows of it. */
 export const clientWebsite = z.object({
@@ -79,6 +70,7 @@ export const clientWebsite = z.object({
   removed: z.boolean(),
   serverId: z.string().nullable(),
   serverLabel: z.string().nullable(),
+  health,
   monitoring: websiteMonitoring.nullable(),
   wordpressVersion: z.string().nullable(),
   phpVersion: z.string().nullable(),

@@ -1,18 +1,35 @@
 import { z } from 'zod';
+import { type HealthState, health } from './website-health';
 
-/** Spec §4 site statuses; null when no monitor watches the site (we do not guess). */
+/**
+ * A site's status on the dashboard (Online, Offline, Warning, Maintenance); null when no monitor
+ * watches the site (we do not guess).
+ */
 export const siteCardStatus = z.enum(['online', 'offline', 'warning', 'maintenance']);
+export type SiteCardStatus = z.infer<typeof siteCardStatus>;
 
-/** A Website Status card (spec §3 "Site card"), from real sites and monitors. */
+/** A card's status is the website's health as the dashboard words it. */
+export function cardStatusOf(state: HealthState): SiteCardStatus | null {
+  if (state === 'up') return 'online';
+  if (state === 'down') return 'offline';
+  if (state === 'maintenance' || state === 'paused') return 'maintenance';
+  if (state === 'unknown') return 'warning';
+  return null;
+}
+
+export const SITE_CARD_PROVIDERS = ['gridpane', 'kinsta'] as const;
+
+/** One website of the dashboard's Website Status card: its health and the figures of what watches it. */
 export const siteCard = z.object({
   siteName: z.string(),
   domain: z.string(),
   url: z.string(),
   status: siteCardStatus.nullable(),
+  health,
   /** 30-day uptime with 2 decimals, e.g. "99.95%"; null when not measured. */
   uptime: z.string().nullable(),
   lastCheck: z.string().nullable(),
-  provider: z.enum(['gridpane', 'kinsta']),
+  provider: z.enum(SITE_CARD_PROVIDERS),
   responseTime: z.number().nullable(),
   siteId: z.number(),
   websiteId: z.number().nullable(),
@@ -25,7 +42,7 @@ export const historyDay = z.object({
   uptime: z.number().nullable(),
 });
 
-/** An Uptime Monitoring widget (spec §3 "Uptime widget") from the stored daily history. */
+/** An Uptime Monitoring widget of the dashboard (30 daily points), from the stored daily history. */
 export const uptimeWidget = z.object({
   monitorId: z.string(),
   siteName: z.string(),

@@ -1,5 +1,5 @@
 /**
- * The one URL normalisation of the product (spec §3, decisions.md §3): lowercase, no scheme, no leading
+ * The one URL normalisation of the product: lowercase, no scheme, no leading
  * "www.", no trailing slash. Sites, websites and monitors are matched with it.
  */
 export function normaliseDomain(url: string): string {

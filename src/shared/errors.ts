@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** The one error shape of every /api failure (decisions.md §2). */
+/**
+ * The one error shape of every /api failure, with the matching status (400 invalid input, 401 not
+ * signed in, 403, 404, 409 conflict, 429 with Retry-After, 502/504 when a provider fails or times out).
+ */
 export const errorResponse = z.object({
   message: z.string(),
   code: z.string(),

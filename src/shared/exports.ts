@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fleetFilters } from './sites';
+import { qParam, sortParam } from './lists';
+import { WEBSITE_SORTS, websiteFilters } from './websites';
 
 const optionalId = (name: string) =>
   z.coerce
@@ -8,15 +9,14 @@ const optionalId = (name: string) =>
     .positive(`${name} must be a positive id`)
     .optional();
 
-/** GET /api/websites/export.csv: the Websites list's filters (search, server, tag) and a client. */
+/**
+ * GET /api/websites/export.csv: exactly the Websites list's query (its search, filters and sort), so
+ * "export what I see" is what the list shows, without paging.
+ */
 export const websitesExportQuery = z.strictObject({
-  q: z.string().trim().max(200, 'The search must be at most 200 characters').optional(),
-  serverId: optionalId('serverId'),
-  tagId: optionalId('tagId'),
-  clientId: optionalId('clientId'),
-  /** The Websites list's other filters: the site's status and its monitor (as GET /api/sites). */
-  status: fleetFilters.status,
-  monitor: fleetFilters.monitor,
+  q: qParam.optional(),
+  sort: sortParam(WEBSITE_SORTS).optional(),
+  ...websiteFilters,
 });
 export type WebsitesExportQuery = z.output<typeof websitesExportQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { health } from './website-health';
 
 const optionalId = (label: string) =>
   z.coerce
@@ -19,28 +20,84 @@ export const fleetFilters = {
 export const fleetQuery = z.strictObject(fleetFilters);
 export type FleetQuery = z.infer<typeof fleetQuery>;
 
+/** Where a reference version comes from: a live source, the operator's setting, or the built-in table. */
+export const referenceSource = z.enum([
+  'wordpress.org',
+  'endoflife.date',
+  'operator setting',
+  'built-in table',
+]);
+export type ReferenceSource = z.infer<typeof referenceSource>;
+
+const reference = z.object({
+  source: referenceSource,
+  /** The live source this reference is read from every day, whichever source is in force. */
+  liveSource: referenceSource,
+  /**
+   * When the source was read: the live read that gave these values, or the day the built-in table was
+   * true; null for the operator's setting.
+   */
+  readAt: z.string().nullable(),
+  /** Where a person can see the source; null for the operator's setting. */
+  url: z.string().nullable(),
+  /** The last live read failed, why and when; the values in force are still the last good ones. */
+  error: z.object({ message: z.string(), at: z.string() }).nullable(),
+});
+
+export const fleetReferences = z.object({
+  wordpress: reference.extend({
+    /** The latest release: sites on an older one are behind. */
+    latest: z.string(),
+    /**
+     * A release newer than the source knows already runs on one of the sites: that proves it exists, so
+     * it counts as the latest.
+     */
+    seenOnSite: z.boolean(),
+  }),
+  php: reference.extend({
+    /** Branches whose end of life the operator set (FLEET_PHP_EOL): theirs win over the source. */
+    operatorBranches: z.array(z.string()),
+  }),
+});
+export type FleetReferences = z.infer<typeof fleetReferences>;
+export type FleetReference = z.infer<typeof reference>;
+
+/** References read longer ago than this are called out on the fleet page: the live reads keep failing. */
+export const REFERENCES_STALE_DAYS = 7;
+
+/**
+ * Why a reference should not be trusted blindly: it comes from the built-in table (never read from its
+ * live source), or its last read is older than REFERENCES_STALE_DAYS. The operator's setting is theirs
+ * to keep current.
+ */
+export function referenceWarning(ref: FleetReference, now: number): 'built-in' | 'stale' | null {
+  if (ref.source === 'built-in table') return 'built-in';
+  if (ref.readAt === null) return null;
+  return now - new Date(ref.readAt).getTime() > REFERENCES_STALE_DAYS * 86_400_000 ? 'stale' : null;
+}
+
 export const fleetCounts = z.object({
   php: z.array(
     z.object({
       /** The PHP branch ("7.4"). */
       version: z.string(),
       sites: z.number().int(),
-      /** When the branch's security support ends (or ended); null for a branch we do not know. */
+      /**
+       * When the branch's security support ends (or ended); null when no day is known: a branch no
+       * reference lists, or one its source only calls ended or supported.
+       */
       endOfLife: z.string().nullable(),
       pastEndOfLife: z.boolean(),
+      /** Where its end of life comes from; null for a branch no reference lists. */
+      source: referenceSource.nullable(),
     }),
   ),
   wordpress: z.array(z.object({ version: z.string(), sites: z.number().int(), outdated: z.boolean() })),
   /** Sites whose version nobody has told us yet. */
   unknown: z.object({ php: z.number().int(), wordpress: z.number().int() }),
   sites: z.number().int(),
-  references: z.object({
-    wordpressLatest: z.string(),
-    readOn: z.string(),
-    overridden: z.boolean(),
-    phpSource: z.string(),
-    wordpressSource: z.string(),
-  }),
+  /** The reference versions the counts are flagged against, each with its source and age. */
+  references: fleetReferences,
 });
 export type FleetCounts = z.infer<typeof fleetCounts>;
 
@@ -74,6 +131,8 @@ export const fleetSite = z.object({
   serverLabel: z.string().nullable(),
   phpVersion: z.string().nullable(),
   wordpressVersion: z.string().nullable(),
+  /** Its health, as every page shows it. */
+  health,
 });
 export type FleetSite = z.infer<typeof fleetSite>;
 export const fleetSitesPage = z.object({

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
 export const INCIDENT_SOURCES = ['check', 'monitor', 'server'] as const;
+/**
+ * Why an incident ended: its check or monitor answered again (up), was paused, was removed at Better
+ * Uptime, came under a maintenance window (ours or Better Uptime's), or its check was deleted.
+ */
+export const INCIDENT_END_REASONS = ['up', 'paused', 'removed', 'maintenance', 'check-deleted'] as const;
+export type IncidentEndReason = (typeof INCIDENT_END_REASONS)[number];
 
 export const incidentFailure = z.object({
   at: z.string(),
@@ -28,6 +34,8 @@ export const incident = z.object({
   clientName: z.string().nullable(),
   startedAt: z.string(),
   endedAt: z.string().nullable(),
+  /** Null while open. */
+  endReason: z.enum(INCIDENT_END_REASONS).nullable(),
   durationSeconds: z.number().int().nullable(),
   failures: z.array(incidentFailure),
 });

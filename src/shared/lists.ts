@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
 /**
- * The one paging contract of every list endpoint (issue 13): `page` from 1, `pageSize` 1–200, a text
+ * The one paging contract of every list endpoint: `page` from 1, `pageSize` 1–200, a text
  * query `q`, `sort` as `field` or `-field` among the list's own fields, plus the list's filters. With
  * any of them the answer is a page `{ data, total, page, pageSize, … }`; without them the endpoint
- * answers as the spec says (the whole list), so API users keep working.
+ * answers the whole list, as it did before paging existed, so API users keep working.
  */
 export const PAGE_SIZE_MAX = 200;
 export const PAGE_SIZE_DEFAULT = 50;
@@ -79,7 +79,7 @@ export function pageOf(query: { page?: number; pageSize?: number }) {
 }
 
 export const pageMeta = {
-  /** Rows matching the query and filters (the X of the spec's "X of Y"). */
+  /** Rows matching the query and filters (the X of the count line "X of Y"). */
   total: z.number().int(),
   /** Rows in the list before any query or filter (the Y). */
   overall: z.number().int(),

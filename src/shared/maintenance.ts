@@ -48,6 +48,20 @@ export const maintenanceRequest = z
 export type MaintenanceRequest = z.input<typeof maintenanceRequest>;
 export type MaintenanceInput = z.output<typeof maintenanceRequest>;
 
+/**
+ * What a window covers, by name: its client, its server (null label when the host has none on
+ * record), the first few websites and checks it names (null name once deleted) and how many in all.
+ */
+export const maintenanceCovers = z.object({
+  client: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
+  server: z.object({ id: z.string(), label: z.string().nullable() }).nullable(),
+  websites: z.array(z.object({ id: z.number().int(), domain: z.string().nullable() })),
+  websiteCount: z.number().int(),
+  checks: z.array(z.object({ id: z.number().int(), name: z.string().nullable() })),
+  checkCount: z.number().int(),
+});
+export type MaintenanceCovers = z.infer<typeof maintenanceCovers>;
+
 export const maintenanceWindow = z.object({
   id: z.number().int(),
   reason: z.string().nullable(),
@@ -64,6 +78,7 @@ export const maintenanceWindow = z.object({
   nextStartsAt: z.string().nullable(),
   endedAt: z.string().nullable(),
   createdAt: z.string(),
+  covers: maintenanceCovers,
 });
 export type MaintenanceWindow = z.infer<typeof maintenanceWindow>;
 export const maintenanceList = z.object({ data: z.array(maintenanceWindow) });
@@ -75,4 +90,8 @@ export const maintenanceQuery = z.strictObject({
     .optional(),
   checkId: z.coerce.number().int().positive().optional(),
   websiteId: z.coerce.number().int().positive().optional(),
+  /** Windows of a client: its own and those naming one of its websites (the client page). */
+  clientId: z.coerce.number().int().positive().optional(),
+  /** Windows of a server: its own and those naming one of its websites (the server page). */
+  serverId: z.string().trim().min(1).max(64).optional(),
 });

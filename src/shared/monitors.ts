@@ -13,7 +13,7 @@ export const monitorStatuses = [
 ] as const;
 export type MonitorStatus = (typeof monitorStatuses)[number];
 
-/** A Better Uptime monitor as the spec gives it (§3), with the figures our backend adds. */
+/** A Better Uptime monitor in the provider's shape (`id`, `attributes`), plus the figures we add. */
 export const monitor = z.object({
   id: z.string(),
   attributes: z.object({
@@ -41,7 +41,7 @@ export const monitorList = z.object({ data: z.array(monitor), ...cacheMeta });
 
 export const MONITOR_SORTS = ['name', 'status'] as const;
 export const MONITOR_FILTER_KEYS = ['status'];
-/** GET /api/monitors: the spec's whole list, or with paging, `q` or `status` one page. */
+/** GET /api/monitors: the whole list, or with paging, `q` or `status` one page. */
 export const monitorListQuery = listQuery(MONITOR_SORTS, {
   ...refreshQuery.shape,
   status: filterEnum('status', monitorStatuses).optional(),
@@ -50,8 +50,17 @@ export const monitorPage = z.object({ data: z.array(monitor), ...pageMeta, ...ca
 export type MonitorPage = z.infer<typeof monitorPage>;
 export const monitorListResponse = z.union([monitorPage, monitorList]);
 
+/**
+ * What the websites' lists show of a Better Uptime monitor's status: up, down and paused as they are,
+ * anything else (pending, validating, maintenance, unknown) "other".
+ */
+export const SITE_MONITOR_STATUSES = ['up', 'down', 'paused', 'other'] as const;
+export type SiteMonitorStatus = (typeof SITE_MONITOR_STATUSES)[number];
+export const siteMonitorStatus = (status: unknown): SiteMonitorStatus =>
+  status === 'up' || status === 'down' || status === 'paused' ? status : 'other';
+
 export const monitorDataEntry = z.object({
-  status: z.enum(['up', 'down', 'paused', 'other']),
+  status: z.enum(SITE_MONITOR_STATUSES),
   /** 30-day uptime as a numeric string ("99.95"); null until it has been measured. */
   uptime: z.string().nullable(),
 });

@@ -8,6 +8,12 @@ export const notification = z.object({
   link: z.string().nullable(),
   read: z.boolean(),
   createdAt: z.string(),
+  /**
+   * Repeated news about one thing within an hour is one entry: how many times it went down, and since
+   * when (null when this entry stands alone). "Flapping: down 4 times since 22:05".
+   */
+  downs: z.number().int(),
+  since: z.string().nullable(),
 });
 export type Notification = z.infer<typeof notification>;
 

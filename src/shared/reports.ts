@@ -1,22 +1,13 @@
 import { z } from 'zod';
 import { EMAIL_INVALID } from './auth';
+import { DAY_INVALID, dayParam, inDateRange, parseDay } from './dates';
+import { formatDate, formatDateTime } from './time';
 
 /** The longest report period, in days (both ends counted). */
 export const REPORT_MAX_DAYS = 400;
-export const REPORT_DAY_INVALID = 'must be a date (YYYY-MM-DD)';
 export const REPORT_FROM_AFTER_TO = 'from must be on or before to';
 export const REPORT_TOO_LONG = `The period can be at most ${REPORT_MAX_DAYS} days`;
 export const REPORT_NO_DATA = 'no data';
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A strict calendar day "YYYY-MM-DD" → its UTC midnight in ms; null for anything else (2026-02-30 too). */
-export function parseDay(value: string): number | null {
-  const m = DAY.exec(value);
-  if (!m) return null;
-  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return new Date(ms).toISOString().startsWith(value) ? ms : null;
-}
 
 export const addDays = (day: string, n: number) =>
   new Date((parseDay(day) ?? Number.NaN) + n * 86_400_000).toISOString().slice(0, 10);
@@ -42,31 +33,29 @@ export function previousMonth(today: string): { from: string; to: string; period
   return { from, to: last.toISOString().slice(0, 10), period: from.slice(0, 7) };
 }
 
-const day = (field: 'from' | 'to') =>
-  z
-    .string({ error: `${field} ${REPORT_DAY_INVALID}` })
-    .refine((v) => parseDay(v) !== null, `${field} ${REPORT_DAY_INVALID}`)
-    .optional();
-
 /**
- * ?from=YYYY-MM-DD&to=YYYY-MM-DD, both days included, counted in the agency's time zone. Both absent:
- * the previous calendar month.
+ * ?from=YYYY-MM-DD&to=YYYY-MM-DD, both days included, counted in the agency's time zone, each within
+ * the accepted range by `now` (the server's clock). Both absent: the previous calendar month.
  */
-export const reportQuery = z.strictObject({ from: day('from'), to: day('to') }).superRefine((q, ctx) => {
-  if ((q.from === undefined) !== (q.to === undefined)) {
-    const missing = q.from === undefined ? 'from' : 'to';
-    ctx.addIssue({ code: 'custom', path: [missing], message: `${missing} ${REPORT_DAY_INVALID}` });
-    return;
-  }
-  if (q.from === undefined || q.to === undefined) return;
-  const from = parseDay(q.from);
-  const to = parseDay(q.to);
-  if (from === null || to === null) return;
-  if (from > to) ctx.addIssue({ code: 'custom', path: ['from'], message: REPORT_FROM_AFTER_TO });
-  else if ((to - from) / 86_400_000 + 1 > REPORT_MAX_DAYS)
-    ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_TOO_LONG });
-});
-export type ReportQuery = z.output<typeof reportQuery>;
+export const reportQueryAt = (now: () => Date) =>
+  z
+    .strictObject({ from: dayParam('from', now).optional(), to: dayParam('to', now).optional() })
+    .superRefine((q, ctx) => {
+      if ((q.from === undefined) !== (q.to === undefined)) {
+        const missing = q.from === undefined ? 'from' : 'to';
+        ctx.addIssue({ code: 'custom', path: [missing], message: `${missing} ${DAY_INVALID}` });
+        return;
+      }
+      if (q.from === undefined || q.to === undefined) return;
+      const from = parseDay(q.from);
+      const to = parseDay(q.to);
+      // A date out of range says so itself; the period's length would only add noise.
+      if (from === null || to === null || !inDateRange(from, now()) || !inDateRange(to, now())) return;
+      if (from > to) ctx.addIssue({ code: 'custom', path: ['from'], message: REPORT_FROM_AFTER_TO });
+      else if ((to - from) / 86_400_000 + 1 > REPORT_MAX_DAYS)
+        ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_TOO_LONG });
+    });
+export type ReportQuery = z.output<ReturnType<typeof reportQueryAt>>;
 
 export const UPTIME_SOURCES = ['checks', 'betteruptime'] as const;
 
@@ -89,6 +78,10 @@ export const reportMaintenance = z.object({
   durationMinutes: z.number().int(),
 });
 
+/** One day of a site's uptime (the agency's calendar day): null when nothing measured it that day. */
+export const reportDay = z.object({ day: z.string(), uptime: z.number().nullable() });
+export type ReportDay = z.infer<typeof reportDay>;
+
 export const reportWebsite = z.object({
   websiteId: z.number().int(),
   domain: z.string(),
@@ -98,6 +91,19 @@ export const reportWebsite = z.object({
   uptimeSource: z.enum(UPTIME_SOURCES).nullable(),
   /** The source said in words, with what it counted ("Agency Hub checks: 1,440 results"). */
   uptimeSourceLabel: z.string(),
+  /**
+   * Where the measured time inside the period begins: the period's start, later when the check or
+   * monitor began later (the figure covers only that), null when nothing was measured.
+   */
+  measuredFrom: z.string().nullable(),
+  /** True when the measured time began after the period's start: the figure covers only since then. */
+  measuredPartly: z.boolean(),
+  /**
+   * Uptime day by day over the period, from the same results and by the same rule as `uptime`; null
+   * when the figure's source gives no daily figures (Better Uptime's SLA is one figure for the period)
+   * or nothing watches the site.
+   */
+  daily: z.array(reportDay).nullable(),
   avgResponseMs: z.number().int().nullable(),
   avgResponseSourceLabel: z.string(),
   incidents: z.array(reportIncident),
@@ -124,6 +130,10 @@ export const clientReport = z.object({
     company: z.string().nullable(),
     email: z.string().nullable(),
   }),
+  /** What the report is titled with: the client's company, else the contact's name. */
+  title: z.string(),
+  /** The contact named below the title; null when the title already is the contact's name. */
+  contact: z.string().nullable(),
   agency: z.object({ name: z.string(), logoUrl: z.string().nullable() }),
   from: z.string(),
   to: z.string(),
@@ -137,16 +147,41 @@ export type ClientReport = z.infer<typeof clientReport>;
 export const formatUptime = (uptime: number | null) =>
   uptime === null ? REPORT_NO_DATA : `${uptime.toFixed(2)} %`;
 
-/** "1 h 05 min", "30 min", "45 s". */
-export function formatDuration(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.round(seconds / 60);
-  const d = Math.floor(minutes / 1440);
-  const h = Math.floor((minutes % 1440) / 60);
-  const m = minutes % 60;
-  if (d > 0) return `${d} d ${h} h ${String(m).padStart(2, '0')} min`;
-  if (h > 0) return `${h} h ${String(m).padStart(2, '0')} min`;
-  return `${m} min`;
+/** A figure standing alone (a table cell, a bar's label) when nothing was measured. */
+export const REPORT_NO_DATA_CELL = 'No data';
+
+/**
+ * A site's uptime for the summary: "No data" when nothing measured it, else its figure over the
+ * measured time, with "since …" (in the agency's time zone) when that began after the period's start.
+ */
+export function summaryUptime(
+  site: Pick<ReportWebsite, 'uptime' | 'measuredFrom' | 'measuredPartly'>,
+  timeZone: string,
+): { value: string; since: string | null } {
+  if (site.uptime === null || site.measuredFrom === null) return { value: REPORT_NO_DATA_CELL, since: null };
+  return {
+    value: formatUptime(site.uptime),
+    since: site.measuredPartly ? `since ${formatDateTime(site.measuredFrom, { timeZone })}` : null,
+  };
+}
+
+/** A calendar day of the report ("10 Nov 2026"), as the day it is, never shifted by a time zone. */
+export const formatReportDay = (day: string) => formatDate(`${day}T00:00:00Z`, { timeZone: 'UTC' });
+
+/** One day's bar said in words: "10 Nov 2026: 97.92 %", or "10 Nov 2026: No data". */
+export const reportDayLabel = (d: ReportDay) =>
+  `${formatReportDay(d.day)}: ${d.uptime === null ? REPORT_NO_DATA_CELL : formatUptime(d.uptime)}`;
+
+/**
+ * Why a site has no daily bars, or null when it has some: its source gives one figure for the period,
+ * nothing watches it, or nothing measured it on any day.
+ */
+export function dailyMissing(site: Pick<ReportWebsite, 'daily' | 'uptimeSource'>): string | null {
+  if (site.daily?.some((d) => d.uptime !== null)) return null;
+  if (site.uptimeSource === 'betteruptime')
+    return 'No daily figures: Better Uptime gives one figure for the whole period.';
+  if (site.uptimeSource === null) return 'No daily figures: no check or monitor watches this site.';
+  return 'No daily figures: nothing was measured in the period.';
 }
 
 export const REPORT_DAY_OF_MONTH_INVALID = 'Day of the month must be a whole number from 1 to 28';
@@ -196,17 +231,6 @@ export const REPORT_SCHEDULE_NO_EMAIL =
   'The client has no email address: give another address to send the report to';
 
 /** An instant as the agency reads it: "10 Nov 2026, 10:00" in its time zone. */
-export function formatInZone(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso));
-}
 
 /** "WordPress 6.6.2 · PHP 8.2", or "no data". */
 export function formatVersions(w: Pick<ReportWebsite, 'wordpressVersion' | 'phpVersion'>): string {
@@ -215,3 +239,7 @@ export function formatVersions(w: Pick<ReportWebsite, 'wordpressVersion' | 'phpV
 }
 
 export const formatResponse = (ms: number | null) => (ms === null ? REPORT_NO_DATA : `${ms} ms`);
+
+/** A mean response standing alone (the summary's cell): "250 ms", or "No data". */
+export const summaryResponse = (ms: number | null) =>
+  ms === null ? REPORT_NO_DATA_CELL : formatResponse(ms);

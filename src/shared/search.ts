@@ -1,15 +1,18 @@
 import { z } from 'zod';
+import { health } from './website-health';
 
 export const searchItemType = z.enum(['website', 'server', 'page', 'action', 'client', 'monitor', 'task']);
 export type SearchItemType = z.infer<typeof searchItemType>;
 
-/** One entry of the global search (spec §3 "Search item"), now backed by real records. */
+/** One entry of the global search, backed by real records (or one of the app's pages). */
 export const searchItem = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
   type: searchItemType,
   link: z.string(),
+  /** A website hit's health (the one every page shows); null for other kinds. */
+  health: health.nullable().optional(),
 });
 export type SearchItem = z.infer<typeof searchItem>;
 

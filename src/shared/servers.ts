@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery, pageMeta } from './lists';
 
-/** A GridPane server as our API gives it (spec §3), with the derived fields filled in. */
+/** A GridPane server as our API gives it, with the derived fields filled in. */
 export const server = z.object({
   id: z.number(),
   label: z.string(),
@@ -27,6 +27,10 @@ export const server = z.object({
 });
 export type Server = z.infer<typeof server>;
 
+/** A sync under way: items read so far, of how many the provider said there are (null: not said). */
+export const syncProgress = z.object({ done: z.number().int(), total: z.number().int().nullable() });
+export type SyncProgress = z.infer<typeof syncProgress>;
+
 /** Lists served from the provider cache: `cached` when no fresh fetch happened in this request. */
 export const cacheMeta = {
   cached: z.boolean(),
@@ -37,6 +41,8 @@ export const cacheMeta = {
   error: z.string().nullable(),
   /** A sync is still running in the background (the provider was slow or asked us to wait). */
   refreshing: z.boolean(),
+  /** How far that sync has read, when it says (null otherwise). */
+  progress: syncProgress.nullable(),
 };
 
 export const serverList = z.object({ data: z.array(server), ...cacheMeta });
@@ -47,7 +53,7 @@ export const refreshQuery = z.strictObject({
 
 export const SERVER_SORTS = ['label', 'status', 'sites'] as const;
 export const SERVER_FILTER_KEYS = ['status'];
-/** GET /api/servers: the spec's whole list, or with paging, `q` or `status` one page. */
+/** GET /api/servers: the whole list, or with paging, `q` or `status` one page. */
 export const serverListQuery = listQuery(SERVER_SORTS, {
   ...refreshQuery.shape,
   status: z.string().trim().min(1, 'status must not be empty').max(50, 'status is too long').optional(),

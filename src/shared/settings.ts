@@ -3,8 +3,15 @@ import { z } from 'zod';
 /** Logos are small images; 512 KB is plenty for a report header and keeps the JSON body under 1 MiB. */
 export const LOGO_MAX_BYTES = 512 * 1024;
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export const LOGO_TYPE_INVALID = 'The logo must be a PNG, JPEG or WebP image';
-export const LOGO_TOO_LARGE = 'The logo must be at most 512 KB';
+export const LOGO_TYPE_INVALID = 'The logo must be a PNG, JPEG or WebP image.';
+export const LOGO_TOO_LARGE = 'The logo must be at most 512 KB.';
+/** Widest and tallest logo accepted: a larger one costs more to decode than a report header is worth. */
+export const LOGO_MAX_SIDE = 2000;
+const maxSide = LOGO_MAX_SIDE.toLocaleString('en');
+export const logoTooManyPixels = (width: number, height: number) =>
+  `The logo is ${width} × ${height} px; use an image of at most ${maxSide} × ${maxSide} px.`;
+export const LOGO_UNREADABLE =
+  'The logo could not be read as an image: save it again as PNG, JPEG or WebP and upload that file.';
 export const TIME_ZONE_INVALID = 'Choose a time zone from the list (an IANA name such as Europe/London)';
 
 /** An IANA time zone this runtime knows (browsers and Node share the same database). */

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { filterEnum, filterId, listOption, listQuery, pageMeta } from './lists';
+import { SITE_MONITOR_STATUSES } from './monitors';
 import { cacheMeta, refreshQuery } from './servers';
 import { tag } from './tags';
+import { health } from './website-health';
 
-/** A hosting-provider site (spec §3) plus the id of our internal website record. */
+/** A hosting-provider site plus the id of our internal website record. */
 export const site = z.object({
   id: z.number(),
   url: z.string(),
@@ -22,8 +24,14 @@ export type Site = z.infer<typeof site>;
 export const siteList = z.object({ data: z.array(site), ...cacheMeta });
 
 export const SITE_STATUSES = ['active', 'pending', 'error'] as const;
-/** The site's monitor (matched by normalised domain): its status, or `none` for no monitor. */
+/** What watches the site, by its website's health: up, down, paused, or `none` (not monitored). */
 export const SITE_MONITOR_FILTERS = ['up', 'down', 'paused', 'none'] as const;
+export const MONITOR_FILTER_HEALTH = {
+  up: 'up',
+  down: 'down',
+  paused: 'paused',
+  none: 'unmonitored',
+} as const satisfies Record<(typeof SITE_MONITOR_FILTERS)[number], string>;
 export const SITE_SORTS = ['url', 'status', 'server'] as const;
 
 /** The filters of the sites and websites lists (their presence asks for a page). */
@@ -35,13 +43,13 @@ export const fleetFilters = {
 };
 export const FLEET_FILTER_KEYS = Object.keys(fleetFilters);
 
-/** GET /api/sites: the spec's whole list, or with paging or filters one page. */
+/** GET /api/sites: the whole list, or with paging or filters one page. */
 export const siteListQuery = listQuery(SITE_SORTS, { ...refreshQuery.shape, ...fleetFilters });
 export type SiteListQuery = z.input<typeof siteListQuery>;
 
 export const siteMonitor = z.object({
-  /** As in the spec's monitor-data map. */
-  status: z.enum(['up', 'down', 'paused', 'other']),
+  /** As in GET /api/websites/monitor-data: anything but up, down or paused is other. */
+  status: z.enum(SITE_MONITOR_STATUSES),
   /** 30-day uptime in percent; null until measured. */
   uptime: z.number().nullable(),
 });
@@ -49,6 +57,8 @@ export const siteMonitor = z.object({
 /** A row of the Websites page: the site joined in SQL to our website, its tags and its monitor. */
 export const siteRow = site.extend({
   website_name: z.string().nullable(),
+  /** Its website's health (the one every page shows); null when no website matches the site. */
+  health: health.nullable(),
   tags: z.array(tag),
   monitor: siteMonitor.nullable(),
 });
@@ -68,7 +78,7 @@ export const siteOptions = z.object({ servers: z.array(listOption), tags: z.arra
 export type SiteOptions = z.infer<typeof siteOptions>;
 export const siteDetail = z.object({ data: site, ...cacheMeta });
 
-/** HD Snapshot facts of one site (spec §3 "Site snapshot") plus the whole payload as received. */
+/** HD Snapshot facts of one site plus the whole payload as received. */
 export const siteSnapshot = z.object({
   schema_version: z.number().nullable(),
   wordpress_version: z.string().nullable(),

@@ -19,8 +19,10 @@ export const createTokenRequest = z.strictObject({
     ],
     { error: TOKEN_EXPIRY_INVALID },
   ),
+  /** A read-only token may only read: every other method answers 403. */
+  readOnly: z.boolean({ error: 'readOnly must be true or false' }).default(false),
 });
-export type CreateTokenRequest = z.infer<typeof createTokenRequest>;
+export type CreateTokenRequest = z.input<typeof createTokenRequest>;
 
 /** The answer to creating a token: the only time its secret is ever shown. */
 export const createdToken = z.object({
@@ -28,6 +30,7 @@ export const createdToken = z.object({
   name: z.string(),
   token: z.string(),
   expiresAt: z.string().nullable(),
+  readOnly: z.boolean(),
 });
 export type CreatedToken = z.infer<typeof createdToken>;
 
@@ -38,6 +41,7 @@ export const apiToken = z.object({
   createdAt: z.string(),
   expiresAt: z.string().nullable(),
   lastUsedAt: z.string().nullable(),
+  readOnly: z.boolean(),
 });
 export type ApiToken = z.infer<typeof apiToken>;
 export const apiTokenList = z.array(apiToken);

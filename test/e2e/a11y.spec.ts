@@ -1,29 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { type Finding, scan } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { emptyStatePages, settle, signedInPages, signedOutPages, signInByApi } from './support/pages';
 
-// Quality bar S12: no serious or critical axe-core violation on any page, signed out and signed in,
+// No serious or critical axe-core violation on any page, signed out and signed in,
 // in light and dark. WCAG 2.2 AA rules, with label-content-name-mismatch (WCAG 2.5.3) included.
-
-type Finding = { url: string; rule: string; impact: string; nodes: string[] };
-
-async function scan(page: Page, url: string): Promise<Finding[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      url,
-      rule: v.id,
-      impact: v.impact!,
-      nodes: v.nodes
-        .slice(0, 5)
-        .map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n')[1]?.trim()}`),
-    }));
-}
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {
@@ -57,13 +37,18 @@ for (const theme of ['light', 'dark'] as const) {
       await signInByApi(page);
       await scanPages(emptyStatePages);
       await scanPages(await signedInPages(page));
-      // The overlays people use most: search, the add-client form and the account menu.
+      // The overlays people use most: search, the add-client form and the account menu; the websites' grid.
       await page.goto('/clients');
       await settle(page);
       await page.keyboard.press('Control+k');
       await expect(page.getByRole('dialog')).toBeVisible();
       await settle(page);
       findings.push(...(await scan(page, 'search dialog')));
+      // Website hits carry their health.
+      await page.getByRole('combobox', { name: 'Search' }).fill('.');
+      await expect(page.getByRole('option').locator('[data-health]').first()).toBeVisible();
+      await settle(page);
+      findings.push(...(await scan(page, 'search dialog with websites')));
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Add Client' }).first().click();
       await settle(page);
@@ -72,6 +57,13 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'account menu' }).click();
       await settle(page);
       findings.push(...(await scan(page, 'account menu')));
+      await page.keyboard.press('Escape');
+      // The Websites page's grid view (the list view is the page's default, scanned above).
+      await page.goto('/websites');
+      await settle(page);
+      await page.getByRole('tab', { name: 'Grid View' }).click();
+      await settle(page);
+      findings.push(...(await scan(page, 'websites grid view')));
       expect(findings).toEqual([]);
     });
   });

@@ -17,7 +17,7 @@ test('sign in, see the shell, sign out', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a wrong password shows the spec toast and keeps the form usable', async ({ page }) => {
+test('a wrong password shows the "Login failed" toast and keeps the form usable', async ({ page }) => {
   const user = await newUser(page, 'wrongpw');
   await page.goto('/login');
   await page.getByLabel('Username').fill(user.username);
@@ -28,7 +28,7 @@ test('a wrong password shows the spec toast and keeps the form usable', async ({
   await expect(page.getByLabel('Username')).toBeEditable();
 });
 
-test('validation messages come from the spec', async ({ page }) => {
+test('validation messages are the shared schema texts', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Username').fill('ab');
   await page.getByLabel('Password', { exact: true }).fill('123');

@@ -54,6 +54,7 @@ test('add a check, see its site go down and come back up, then start a maintenan
     await expect(page).toHaveURL(/\/uptime\/checks\/\d+$/);
     checkUrl = new URL(page.url()).pathname;
     await expect(page.getByRole('main').getByRole('heading', { name: 'E2E shop' })).toBeVisible();
+    await expect(page.getByRole('main').getByText(/ · every 30 seconds$/)).toBeVisible();
     await waitForStatus(page, 'Up');
 
     site.setUp(false);

@@ -97,6 +97,16 @@ test('the fleet view counts versions, lists the sites behind a count, and keeps 
   await connectProviders(page);
   await page.goto('/fleet');
   await expect(page.getByText('PHP versions', { exact: true })).toBeVisible();
+  // The references were read from the fakes of wordpress.org and endoflife.date soon after start.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('wordpress-reference')).toHaveText(
+      /^Latest WordPress 6\.9\.1 — wordpress\.org, read (just now|\d+ min ago)$/,
+      { timeout: 1000 },
+    );
+  }).toPass({ timeout: 30_000, intervals: [1_000, 2_000] });
+  await expect(page.getByTestId('php-reference')).toHaveText(/^End-of-life dates — endoflife\.date, read /);
+  await expect(page.getByTestId('references-warning')).toHaveCount(0);
   const counts = (await (await page.request.get('/api/fleet')).json()) as {
     php: { version: string; sites: number }[];
   };

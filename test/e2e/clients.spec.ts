@@ -38,6 +38,11 @@ test('add a client, tag it, find it, edit it and delete it', async ({ page }) =>
   await form.getByRole('button', { name: 'Add Client' }).click();
   await expect(page.getByText('Client created successfully', { exact: true })).toBeVisible();
   await expect(form).toBeHidden();
+  // The new client's page opens; back to the list.
+  await expect(page).toHaveURL(/\/clients\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/clients$/);
 
   const card = page.getByRole('article', { name });
   await expect(card).toBeVisible();

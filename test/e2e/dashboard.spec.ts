@@ -9,7 +9,9 @@ test('dashboard figures match the fleet; site cards and quick actions navigate',
   const monitors = (await (await page.request.get('/api/monitors')).json()) as {
     data: { attributes: { status: string } }[];
   };
-  const up = monitors.data.filter((m) => m.attributes.status === 'up').length;
+  // Online counts websites by their health, as the Websites list filters them.
+  const up = ((await (await page.request.get('/api/websites?pageSize=1&health=up')).json()) as { total: number })
+    .total;
 
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Agency Management Hub' })).toBeVisible();
@@ -37,14 +39,24 @@ test('dashboard figures match the fleet; site cards and quick actions navigate',
 
   // Quick actions and the metric links really navigate.
   for (const [name, path] of [
-    ['Add New Site', '/websites'],
     ['Server Management', '/servers'],
-    ['View Analytics', '/analytics'],
+    ['View Analytics', '/fleet'],
   ] as const) {
     await page.goto('/');
     await page.getByRole('list', { name: 'Quick actions' }).getByRole('link', { name }).click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
   }
+  // Sites are not added by hand: Add New Site says they come from the GridPane sync and leads on.
+  await page.goto('/');
+  await page
+    .getByRole('list', { name: 'Quick actions' })
+    .getByRole('button', { name: /Add New Site/ })
+    .click();
+  const addSite = page.getByRole('dialog', { name: 'Add New Site' });
+  await expect(addSite.getByText(/connect GridPane on the Integrations page/)).toBeVisible();
+  await addSite.getByRole('link', { name: 'Go to Integrations' }).click();
+  await expect(page).toHaveURL(/\/integrations$/);
+  await expect(addSite).toBeHidden();
   await page.goto('/');
   await page.getByTestId('metric-online').getByRole('link').click();
   await expect(page).toHaveURL(/\/uptime$/);
@@ -94,6 +106,10 @@ test('the bell shows unread notifications and Mark all as read clears the badge'
   await expect(bell).toHaveText(/^[1-9]\d*|99\+$/);
   await bell.click();
   await expect(page.getByText('Your password was reset')).toBeVisible();
+  // When, in words and on a clock ("Just now · 22:18"), never an ISO timestamp.
+  const list = page.getByRole('list', { name: 'Notifications' });
+  await expect(list.locator('time').first()).toHaveText(/^(Just now|\d+ min ago) · \d{2}:\d{2}$/);
+  await expect(list).not.toContainText(/\d{4}-\d{2}-\d{2}T\d{2}:/);
   await page.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toHaveText('');

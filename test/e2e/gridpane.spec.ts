@@ -13,7 +13,10 @@ async function connectGridPane(page: Page) {
 /** A site url that no other url contains, so a search for it finds exactly one row. */
 function uniqueSite(): string {
   const { sites } = state().gridpane;
-  const url = sites.find((s) => !s.startsWith('staging.') && sites.filter((o) => o.includes(s)).length === 1);
+  // Our website's domain is the site's address without "www.": pick one that has none.
+  const url = sites.find(
+    (s) => !/^(staging|www)\./.test(s) && sites.filter((o) => o.includes(s)).length === 1,
+  );
   if (!url) throw new Error('no site with a unique url in the fake fleet');
   return url;
 }
@@ -37,24 +40,28 @@ test('configure GridPane, browse sites, tag a website, open site and server deta
   // Integrations the server does not speak to say so, with no figures.
   await expect(page.getByTestId('integration-kinsta').getByText('Not connected')).toBeVisible();
 
-  // Websites: every site of the fake, in the list view (the default).
+  // Websites: a website for every site of the fake (one per domain, "www." left off), in the list view
+  // (the default), as soon as the first sync has read them.
   await page.getByRole('navigation').getByRole('link', { name: 'Websites' }).click();
+  const domains = [...new Set(gp.sites.map((s) => s.replace(/^www\./, '')))];
   await expect(
-    page.getByText(new RegExp(`^${gp.sites.length} of ${gp.sites.length} sites( \\(cached\\))?$`)),
-  ).toBeVisible();
+    page.getByText(`${domains.length} of ${domains.length} websites`, { exact: true }),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByRole('tab', { name: 'List View' })).toHaveAttribute('aria-selected', 'true');
   const rows = page.getByRole('table').locator('tbody tr');
-  await expect(rows).toHaveCount(gp.sites.length);
-  for (const url of gp.sites) await expect(rows.getByText(url, { exact: true })).toBeVisible();
+  await expect(rows).toHaveCount(domains.length);
+  for (const domain of domains) await expect(rows.getByText(domain, { exact: true })).toBeVisible();
 
   const url = uniqueSite();
-  await page.getByLabel('Search sites').fill(url);
+  await page.getByLabel('Search websites').fill(url);
   await expect(rows).toHaveCount(1);
-  await page.getByLabel('Search sites').fill('no-such-site-anywhere');
-  await expect(page.getByText('No sites match "no-such-site-anywhere"')).toBeVisible();
+  await page.getByLabel('Search websites').fill('no-such-site-anywhere');
+  await expect(page.getByText('No websites match "no-such-site-anywhere"')).toBeVisible();
   await page.getByRole('button', { name: 'Clear Search' }).click();
-  await expect(rows).toHaveCount(gp.sites.length);
-  await page.getByLabel('Search sites').fill(url);
+  await expect(rows).toHaveCount(domains.length);
+  await page.getByLabel('Search websites').fill(url);
   await rows.getByRole('link', { name: `View details of ${url}` }).click();
 
   // Internal website: create a tag (assigned at once), then remove it.
@@ -74,13 +81,23 @@ test('configure GridPane, browse sites, tag a website, open site and server deta
   await expect(page.getByRole('button', { name: `Remove tag ${tag}` })).toBeHidden();
   await expect(page.getByRole('button', { name: `Add tag ${tag}` })).toBeVisible();
 
-  // Site detail, from the grid view.
-  await page.getByRole('link', { name: 'Back to Sites' }).click();
+  // The grid view's cards open the same website. Back returns to the list the website was opened from.
+  await page.getByRole('link', { name: 'Back to Websites' }).click();
   await page.getByRole('tab', { name: 'Grid View' }).click();
-  await page.getByRole('link', { name: `View details of ${gp.sites[0]}` }).click();
-  await expect(page).toHaveURL(/\/websites\/\d+$/);
+  await page.getByRole('link', { name: `View details of ${url}` }).click();
+  await expect(page).toHaveURL(/\/websites\/internal\/\d+$/);
+  await expect(page.getByRole('heading', { level: 2, name: url })).toBeVisible();
+
+  // A GridPane site's own address opens the same website page.
+  const sites = (await (
+    await page.request.get(`/api/sites?q=${encodeURIComponent(gp.sites[0]!)}`)
+  ).json()) as {
+    data: { id: number; url: string }[];
+  };
+  await page.goto(`/websites/${sites.data.find((s) => s.url === gp.sites[0])!.id}`);
+  await expect(page).toHaveURL(/\/websites\/internal\/\d+$/);
   await expect(page.getByRole('heading', { level: 2, name: gp.sites[0] })).toBeVisible();
-  await expect(page.getByText('Site Info')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Website Details' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Visit Site' })).toHaveAttribute(
     'href',
     `https://${gp.sites[0]}`,
@@ -128,9 +145,11 @@ test('a wrong token is refused, and a disabled integration leads back to its set
     await expect(card.getByText('disconnected', { exact: true })).toBeVisible();
     await page.goto('/servers');
     await expect(page.getByText('Unable to fetch servers')).toBeVisible();
+    // The websites read so far stay listed, with a way back to the connection.
     await page.goto('/websites');
-    await expect(page.getByText('Unable to fetch sites')).toBeVisible();
-    await page.getByRole('link', { name: 'Configure Integration' }).click();
+    await expect(page.getByText('No host is connected.')).toBeVisible();
+    await expect(page.getByRole('table').locator('tbody tr').first()).toBeVisible();
+    await page.getByRole('link', { name: 'Connect GridPane' }).click();
     await expect(page).toHaveURL(/\/integrations$/);
     await card.getByRole('switch', { name: 'Connect GridPane' }).click();
     await expect(card.getByText('connected', { exact: true })).toBeVisible();

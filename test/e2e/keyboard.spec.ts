@@ -55,7 +55,8 @@ test('sign in, add a client and tag a website by keyboard alone', async ({ page 
   await page.keyboard.type(name);
   await page.keyboard.press('Enter');
   await expect(page.getByText('Client created successfully', { exact: true })).toBeVisible();
-  await expect(page.getByRole('article', { name })).toBeVisible();
+  await expect(page).toHaveURL(/\/clients\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
   // A website's tags: create a new tag there and it is assigned.
   const urls = await signedInPages(page);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { pdfText } from '../support/pdf-text';
 import { admin, expect, signIn, test } from './support/fixtures';
+import { connectProviders } from './support/providers';
 
 test('open a client report from the Clients page, pick a period, download the PDF and CSV, schedule it', async ({
   page,
@@ -21,7 +22,8 @@ test('open a client report from the Clients page, pick a period, download the PD
     .getByRole('link', { name: `Report for ${name}` })
     .click();
   await expect(page).toHaveURL(new RegExp(`/clients/${clientId}/report$`));
-  await expect(page.getByRole('heading', { name: `Website report: ${name}` })).toBeVisible();
+  // No company: the contact's name is the title.
+  await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
 
   // The default is last month; a bad period says what is wrong, a good one shows.
   const periodForm = page.getByRole('form', { name: 'Period' });
@@ -42,7 +44,7 @@ test('open a client report from the Clients page, pick a period, download the PD
   const pdf = await pdfDownload;
   expect(pdf.suggestedFilename()).toBe(`report-client-${id}-report-2026-03-10-to-2026-03-31.pdf`);
   const text = await pdfText(fs.readFileSync((await pdf.path())!));
-  expect(text).toContain(`Website report: ${name}`);
+  expect(text).toContain(`Website report\n${name}`);
   expect(text).toContain('Period: 2026-03-10 to 2026-03-31');
   expect(text).toContain('Tasks completed (0)');
 
@@ -68,13 +70,89 @@ test('open a client report from the Clients page, pick a period, download the PD
   });
 });
 
+const DAY_MS = 86_400_000;
+const periodIn = (url: string) => {
+  const q = new URL(url).searchParams;
+  return { from: q.get('from') ?? '', to: q.get('to') ?? '' };
+};
+const daysBetween = (p: { from: string; to: string }) => (Date.parse(p.to) - Date.parse(p.from)) / DAY_MS;
+
+test("the report is titled with the company; quick periods go into the address; Back returns to the client's page", async ({
+  page,
+}) => {
+  const id = Date.now().toString(36);
+  const company = `Harbour Dental ${id}`;
+  await signIn(page, admin);
+  const created = await page.request.post('/api/clients', { data: { name: `Jane Roe ${id}`, company } });
+  expect(created.ok()).toBeTruthy();
+  const clientId = (await created.json()).id as number;
+
+  await page.goto(`/clients/${clientId}`);
+  await page.getByRole('link', { name: 'Report', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/clients/${clientId}/report$`));
+  await expect(page.getByRole('heading', { level: 2, name: company, exact: true })).toBeVisible();
+  await expect(page.getByText(`Contact: Jane Roe ${id}`)).toBeVisible();
+
+  const presets = page.getByRole('group', { name: 'Quick periods' });
+  const from = page.getByRole('form', { name: 'Period' }).getByLabel('From', { exact: true });
+  await presets.getByRole('button', { name: 'Last 90 days' }).click();
+  await expect(page).toHaveURL(/\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+  const ninety = periodIn(page.url());
+  expect(daysBetween(ninety)).toBe(89);
+  await expect(presets.getByRole('button', { name: 'Last 90 days' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(from).toHaveValue(ninety.from);
+  await expect(page.getByText(`${ninety.from} to ${ninety.to}`)).toBeVisible();
+
+  await presets.getByRole('button', { name: 'This month so far' }).click();
+  await expect(page).not.toHaveURL(new RegExp(`from=${ninety.from}`));
+  const month = periodIn(page.url());
+  expect(month).toEqual({ from: `${ninety.to.slice(0, 8)}01`, to: ninety.to });
+  await expect(from).toHaveValue(month.from);
+
+  await presets.getByRole('button', { name: 'Last month' }).click();
+  await expect(page).not.toHaveURL(new RegExp(`from=${month.from}`));
+  const last = periodIn(page.url());
+  // The whole calendar month before this one: it ends the day before this month began.
+  expect(last.from.endsWith('-01')).toBe(true);
+  expect(Date.parse(last.to) + DAY_MS).toBe(Date.parse(month.from));
+  await expect(presets.getByRole('button', { name: 'Last month' })).toHaveAttribute('aria-pressed', 'true');
+
+  // A reload keeps the period: it lives in the address.
+  await page.reload();
+  await expect(from).toHaveValue(last.from);
+
+  // Back goes to the client's page (where the person came from), across the period changes.
+  await page.getByRole('link', { name: `Back to Jane Roe ${id}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/clients/${clientId}$`));
+
+  // Opened directly, Back still goes to the client's page rather than the Clients list.
+  await page.goto(`/clients/${clientId}/report`);
+  await expect(page.getByRole('heading', { level: 2, name: company, exact: true })).toBeVisible();
+  await page.getByRole('link', { name: `Back to Jane Roe ${id}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/clients/${clientId}$`));
+});
+
 for (const theme of ['light', 'dark'] as const) {
   test(`the report page has no serious axe violations (${theme})`, async ({ page }) => {
     await page.addInitScript((t) => localStorage.setItem('agency-hub-theme', t), theme);
     await signIn(page, admin);
     const created = await page.request.post('/api/clients', { data: { name: `Axe ${theme} ${Date.now()}` } });
-    await page.goto(`/clients/${(await created.json()).id}/report`);
-    await expect(page.getByRole('heading', { name: /Website report/ })).toBeVisible();
+    const clientId = (await created.json()).id as number;
+    // One of the synced websites no client has yet, so the summary table and a site's section show.
+    await connectProviders(page);
+    let websiteId = 0;
+    await expect(async () => {
+      const list = await (await page.request.get('/api/websites?pageSize=100')).json();
+      const free = (list.data as { id: number; client: unknown }[]).find((w) => w.client === null);
+      expect(free).toBeDefined();
+      websiteId = free!.id;
+    }).toPass({ timeout: 60_000 });
+    const give = (id: number | null) =>
+      page.request.put(`/api/websites/${websiteId}/client`, { data: { clientId: id } });
+    expect((await give(clientId)).ok()).toBe(true);
+    await page.goto(`/clients/${clientId}/report`);
+    await expect(page.getByRole('heading', { level: 2, name: /^Axe / })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Summary' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Monthly report by email' })).toBeVisible();
     const result = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
@@ -83,6 +161,7 @@ for (const theme of ['light', 'dark'] as const) {
     const serious = result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect((await give(null)).ok()).toBe(true);
     expect(serious).toEqual([]);
   });
 }

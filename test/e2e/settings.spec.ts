@@ -23,6 +23,10 @@ test('your account: profile, password (other sessions end) and sessions', async 
 
   const profile = page.getByRole('form', { name: 'Profile' });
   await profile.getByLabel('Email').fill(`renamed.${user.email}`);
+  // A new address needs the current password: without it the form says so and saves nothing.
+  await profile.getByRole('button', { name: 'Save profile' }).click();
+  await expect(profile.getByText('Enter your current password to change your email')).toBeVisible();
+  await profile.getByLabel('Current password').fill(user.password);
   await profile.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Profile saved', { exact: true })).toBeVisible();
   await profile.getByLabel('Username').fill('owner');
@@ -128,7 +132,7 @@ test('API tokens: created once-shown, used as Bearer, revoked; the API reference
 });
 
 test('agency: name, time zone and logo', async ({ page }) => {
-  const user = await newUser(page, 'agency');
+  const user = await newUser(page, 'agency', 'admin'); // agency settings are an Admin's
   await signIn(page, user);
   await page.goto('/settings');
   const agency = page.getByRole('form', { name: 'Agency details' });

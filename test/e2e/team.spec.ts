@@ -1,4 +1,5 @@
-import { admin, expect, newUser, signIn, state, test } from './support/fixtures';
+import { admin, expect, newUser, signIn, signOut, state, test } from './support/fixtures';
+import { connectProviders, websitesReady } from './support/providers';
 
 test('add a team member, refuse a duplicate inline, then sign in as the new member', async ({ page }) => {
   const username = `member${Date.now().toString(36)}`;
@@ -8,10 +9,19 @@ test('add a team member, refuse a duplicate inline, then sign in as the new memb
   await expect(page).toHaveURL(/\/team$/);
   await expect(page.getByRole('heading', { name: 'Team', exact: true, level: 2 })).toBeVisible();
   const table = page.getByRole('table');
-  await expect(table.getByRole('columnheader')).toHaveText(['ID', 'Username', 'Email', 'Actions']);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'ID',
+    'Username',
+    'Email',
+    'Role',
+    'Clients',
+    '2FA',
+    'Last sign-in',
+    'Actions',
+  ]);
   await expect(table.getByRole('row').filter({ hasText: admin.username })).toContainText('(you)');
 
-  // Client-side validation, with the spec's messages.
+  // Client-side validation, with the shared schema messages.
   await page.getByRole('button', { name: 'Add User' }).click();
   await expect(page.getByText('Username must be at least 3 characters')).toBeVisible();
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
@@ -41,9 +51,7 @@ test('add a team member, refuse a duplicate inline, then sign in as the new memb
   await expect(page.getByText('This username is already taken', { exact: true })).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: member.username })).toHaveCount(1);
 
-  await page.getByRole('button', { name: 'account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await signOut(page);
   await signIn(page, member);
   await page.goto('/team');
   await expect(table.getByRole('row').filter({ hasText: member.username })).toContainText('(you)');
@@ -75,4 +83,50 @@ test('remove a colleague after confirming: they are signed out and cannot sign i
   await theirPage.getByRole('button', { name: 'Sign in' }).click();
   await expect(theirPage.getByText('Invalid username or password', { exact: true })).toBeVisible();
   await elsewhere.close();
+});
+
+test('the Owner makes a colleague a Viewer, who then sees each write disabled with the role it needs', async ({
+  page,
+}) => {
+  const member = await newUser(page, 'viewer');
+  await signIn(page, admin);
+  await page.goto('/team');
+  const row = page.getByRole('table').getByRole('row').filter({ hasText: member.username });
+  await expect(row.getByRole('combobox', { name: `Role of ${member.username}` })).toHaveText('Staff');
+  await row.getByRole('combobox', { name: `Role of ${member.username}` }).click();
+  await page.getByRole('option', { name: 'Viewer' }).click();
+  await expect(page.getByText(`${member.username} is now Viewer.`, { exact: true })).toBeVisible();
+  await expect(row.getByRole('combobox', { name: `Role of ${member.username}` })).toHaveText('Viewer');
+  // The Owner's own row is theirs to hand over, not a stranger's to change.
+  await expect(page.getByRole('table').getByRole('row').filter({ hasText: '(you)' })).toContainText('Owner');
+
+  await connectProviders(page);
+  await websitesReady(page);
+  await signOut(page);
+  await signIn(page, member);
+  // A website's tags: shown, without the controls that change them.
+  const [website] = (await (await page.request.get('/api/websites?pageSize=1')).json()).data as {
+    id: number;
+  }[];
+  await page.goto(`/websites/internal/${website!.id}`);
+  await expect(page.getByText('Needs the Staff role or higher to change tags.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create New Tag' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Remove tag / })).toHaveCount(0);
+  await page.goto('/clients');
+  const add = page.getByRole('button', { name: 'Add Client' });
+  await expect(add).toBeDisabled();
+  await expect(page.locator('[data-needs-role="staff"]').first()).toContainText(
+    'Needs the Staff role or higher',
+  );
+  await page.goto('/team');
+  await expect(
+    page.getByText('Needs the Admin role or higher to add team members or change their roles.'),
+  ).toBeVisible();
+  await expect(page.getByRole('combobox', { name: /^Role of / })).toHaveCount(0);
+  // The server says the same to a Viewer who calls the API directly.
+  const refused = await page.request.post('/api/clients', { data: { name: 'Not allowed' } });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).message).toBe(
+    'This needs the Staff role or higher; your role is Viewer. Ask an Admin of your agency.',
+  );
 });

@@ -75,7 +75,9 @@ test('configure Better Uptime and HD Snapshot, browse monitors, see a site’s u
     'Last Checked',
     'Actions',
   ]);
-  await expect(rows.first().locator('td').nth(4)).toHaveText(/^(1 min|[\d.]+ mins)$/);
+  await expect(rows.first().locator('td').nth(4)).toHaveText(
+    /^every (minute|hour|\d+ seconds|\d+ min( \d+ s)?|\d+ h( \d+ min)?)$/,
+  );
 
   // Down monitors are red and say so in words.
   const down = page.getByRole('table').locator('[data-status="down"]').first();
@@ -106,10 +108,10 @@ test('configure Better Uptime and HD Snapshot, browse monitors, see a site’s u
   await expect(cards.first().getByText(UPTIME)).toBeVisible();
   await expect(cards.first().getByRole('link', { name: 'Visit' })).toBeVisible();
 
-  // Websites list: each site's monitor status and uptime.
+  // Websites list: each website's health, and Better Uptime as its source where no check of ours watches it.
   await page.goto('/websites');
-  await expect(page.getByRole('columnheader', { name: 'Monitor' })).toBeVisible();
-  await expect(page.getByRole('table').getByText(UPTIME).first()).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Health' })).toBeVisible();
+  await expect(page.getByRole('table').getByText('Better Uptime', { exact: true }).first()).toBeVisible();
 
   // Site detail: the matching monitor and the HD Snapshot facts.
   const sites = (await (await page.request.get('/api/sites')).json()) as {
@@ -120,13 +122,11 @@ test('configure Better Uptime and HD Snapshot, browse monitors, see a site’s u
     data: { wordpress_version: string; php_version: string; theme: string; plugin_count: number };
   };
   await page.goto(`/websites/${target.id}`);
-  const uptimeCard = page.getByTestId('site-uptime-card');
-  await expect(uptimeCard.getByText('Uptime Monitoring')).toBeVisible();
-  await expect(uptimeCard.getByText(UPTIME)).toBeVisible();
-  await expect(uptimeCard.getByRole('link', { name: 'View All Monitors' })).toHaveAttribute(
-    'href',
-    '/uptime',
-  );
+  // The site is one of our websites: its page shows the monitor that watches it.
+  await expect(page).toHaveURL(/\/websites\/internal\/\d+$/);
+  const monitor = page.getByTestId('website-monitoring').getByRole('region', { name: 'Better Uptime' });
+  await expect(monitor.getByText(UPTIME)).toBeVisible();
+  await expect(monitor.getByRole('link', { name: 'View in Uptime' })).toHaveAttribute('href', /^\/uptime\?/);
   const snapshotCard = page.getByTestId('site-snapshot-card');
   await expect(snapshotCard.getByText('HD Snapshot')).toBeVisible();
   for (const [label, value] of [

@@ -2,10 +2,11 @@ import type { ServerResponse } from 'node:http';
 
 /**
  * Transport faults every fake can serve, whatever the provider: a body that trickles in, and a body
- * bigger than R1's 10 MB cap. Status-code faults stay in each fake, with that provider's own bodies.
+ * bigger than the 10 MB cap on every outbound body. Status-code faults stay in each fake, with that
+ * provider's own bodies.
  */
 
-/** Just over R1's 10 MB cap: only a client that stops reading at the cap survives it. */
+/** Just over the 10 MB outbound body cap: only a client that stops reading at the cap survives it. */
 export const OVERSIZED_BYTES = 11 * 1024 * 1024;
 
 /**

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
-import type { Clock } from '../../src/server/clock';
 import { type Config, testConfig } from '../../src/server/config';
+import type { Clock } from '../../src/server/core/clock';
+import type { Database } from '../../src/server/db/client';
 import type { Mail, Mailer } from '../../src/server/email/mailer';
 import { secretBox } from '../../src/server/integrations/secrets';
 import { loggerOptions } from '../../src/server/logger';
 import { createServices, type ServiceOptions, type Services } from '../../src/server/services';
-import { createUser } from '../../src/server/users/service';
+import { createUser, type NewUser } from '../../src/server/users/service';
 import { createTestDatabase } from './database';
 
 /** A clock tests can move. */
@@ -32,9 +33,11 @@ export async function createTestApp(
     logLevel?: Config['logLevel'];
     /** Format of the captured log: JSON lines unless a test asks for the human lines of a terminal. */
     logFormat?: Config['logFormat'];
+    /** A database the test prepared (what an older version left in it); a fresh one otherwise. */
+    database?: Database;
   } = {},
 ) {
-  const database = await createTestDatabase();
+  const database = opts.database ?? (await createTestDatabase());
   const clock = new TestClock();
   const outbox: Mail[] = [];
   const mailer: Mailer | undefined =
@@ -42,8 +45,13 @@ export async function createTestApp(
   const base = testConfig();
   const config = testConfig({
     appUrl: 'http://agency.test',
-    // Tests check local servers, and announce incidents at once (no grouping wait) unless they ask.
-    checks: { ...base.checks, allowPrivate: true, groupWindowMs: 0 },
+    // Tests talk to local servers (checks, webhooks, provider fakes): private targets are allowed unless
+    // a test asks otherwise. Incidents are announced at once (no grouping wait) unless a test asks.
+    allowPrivateTargets: true,
+    checks: { ...base.checks, groupWindowMs: 0 },
+    // A first sync of a few fake sites is waited for, however loaded the machine: a test asks for a
+    // shorter wait when what it checks is the answer given while a first sync runs.
+    answerWithin: { ...base.answerWithin, firstSyncMs: 60_000 },
     ...opts.config,
   });
   const services: Services = createServices(config, database, {
@@ -72,8 +80,11 @@ export async function createTestApp(
   await app.ready();
 
   /** Creates a user directly and returns a cookie header for a signed-in session. */
-  async function signIn(user = { username: 'alice', email: 'alice@example.com', password: 'correct horse' }) {
-    await createUser(database.db, user).catch(() => undefined);
+  async function signIn(
+    user: NewUser = { username: 'alice', email: 'alice@example.com', password: 'correct horse' },
+  ) {
+    // The account signing in owns the agency unless the test gives it another role.
+    await createUser(services, { role: 'owner', ...user }).catch(() => undefined);
     const res = await app.inject({
       method: 'POST',
       url: '/api/auth/login',

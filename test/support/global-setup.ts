@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { JobEngine } from '../../src/server/core/jobs/engine';
 import { type Database, openDatabase } from '../../src/server/db/client';
-import { JobEngine } from '../../src/server/jobs/engine';
 import { templatePaths } from './paths';
 
 /**

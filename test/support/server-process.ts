@@ -3,8 +3,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { SESSION_COOKIE } from '../../src/server/auth/sessions';
 
-// The real server as a child process, spoken to over HTTP: what the reliability and scale-out bars
-// (R5–R8) are about.
+// The real server as a child process, spoken to over HTTP: what the reliability and scale-out tests
+// (restarts, shutdown, several instances on one database) are about.
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 const SECRET_KEY = 'a1'.repeat(32);
 export const ADMIN = {
@@ -51,6 +51,8 @@ export function serverEnv(opts: ServerOptions, port: number): NodeJS.ProcessEnv 
     DATABASE_URL: opts.databaseUrl ?? '',
     LOG_LEVEL: opts.logLevel ?? 'warn',
     SECRET_KEY,
+    // The fakes these servers talk to (GridPane, check targets, webhooks) listen on this machine.
+    ALLOW_PRIVATE_TARGETS: 'true',
     ...opts.env,
   };
 }

@@ -1,10 +1,10 @@
-import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { ActivityItem } from '../../shared/activity';
-import type { Db } from '../db/client';
+import type { Actor, Context } from '../core/context';
+import { clientInScope, isScoped, websiteInScope } from '../core/scope';
 import { activity, users, websites } from '../db/schema';
 
-/** Who did something: the signed-in user, or nobody for detected events and the shell. */
-export type Actor = { id: number; username: string } | undefined;
+export type { Actor };
 
 export type ActivityEvent = {
   type: ActivityItem['type'];
@@ -14,35 +14,89 @@ export type ActivityEvent = {
   /** What it is about: a client's page lists what happened to the client and to its websites. */
   clientId?: number | null;
   websiteId?: number | null;
+  /** One thing that says it again and again (a check, a monitor, a server), and whether this is a down. */
+  topic?: string;
+  down?: boolean;
+  /**
+   * The message is a whole sentence that starts with what it is about, as people wrote its name (an
+   * alert's title: "blueridge is down", "shop.example.com is back up"): kept exactly, never capitalised.
+   */
+  verbatim?: boolean;
 };
 
-/** Appends to the activity log. Never fails the work it describes: a lost log line is logged, not thrown. */
+/** Entries about one topic within this long of each other are one entry (a flapping site). */
+const REPEAT_WINDOW_MS = 3_600_000;
+
+/**
+ * A message without an actor reads as a sentence ("Added team member bob"), except one that starts with
+ * a name people type in lower case, such as a domain ("blueridge.com is down" stays as it is).
+ */
+const sentence = (message: string) =>
+  /^[a-z][^\s.]*(\s|$)/.test(message) ? message.charAt(0).toUpperCase() + message.slice(1) : message;
+
+/**
+ * Appends to the activity log, by the context's actor and at the context's time, in the context's
+ * transaction: the change and its entry commit together.
+ */
 export async function recordActivity(
-  db: Db,
-  actor: Actor,
+  ctx: Pick<Context, 'db' | 'clock' | 'actor'>,
   event: ActivityEvent,
-  at = new Date(),
 ): Promise<void> {
-  try {
-    await db.insert(activity).values({
-      type: event.type,
-      action: event.action,
-      message: actor ? `${actor.username} ${event.message}` : capitalise(event.message),
-      link: event.link ?? null,
-      clientId: event.clientId ?? null,
-      websiteId: event.websiteId ?? null,
-      actorId: actor?.id ?? null,
-      createdAt: at,
-    });
-  } catch (err) {
-    console.error('Could not record activity:', (err as Error).message);
-  }
+  const actor = ctx.actor;
+  const now = ctx.clock.now();
+  // A topic that goes down again within the hour: its entries of that hour become this one.
+  const earlier = event.topic
+    ? await ctx.db
+        .select({ id: activity.id, downs: activity.downs, firstAt: activity.firstAt })
+        .from(activity)
+        .where(
+          and(
+            eq(activity.topic, event.topic),
+            gt(activity.createdAt, new Date(now.getTime() - REPEAT_WINDOW_MS)),
+          ),
+        )
+    : [];
+  const downs = earlier.reduce((n, e) => n + e.downs, 0) + (event.down ? 1 : 0);
+  const collapse = downs >= 2;
+  if (collapse)
+    await ctx.db.delete(activity).where(
+      inArray(
+        activity.id,
+        earlier.map((e) => e.id),
+      ),
+    );
+  const firstAt = collapse
+    ? earlier.reduce<Date>((min, e) => (e.firstAt && e.firstAt < min ? e.firstAt : min), now)
+    : now;
+  await ctx.db.insert(activity).values({
+    type: event.type,
+    action: event.action,
+    message: event.verbatim
+      ? event.message
+      : actor
+        ? `${actor.username} ${event.message}`
+        : sentence(event.message),
+    link: event.link ?? null,
+    clientId: event.clientId ?? null,
+    websiteId: event.websiteId ?? null,
+    actorId: actor?.id ?? null,
+    createdAt: now,
+    topic: event.topic ?? null,
+    downs: collapse ? downs : event.down ? 1 : 0,
+    firstAt,
+  });
 }
 
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-export async function listActivity(db: Db, opts: { limit: number; before?: number; clientId?: number }) {
-  const about = opts.clientId
+export async function listActivity(
+  ctx: Pick<Context, 'db' | 'actor'>,
+  opts: { limit: number; before?: number; clientId?: number; websiteId?: number },
+) {
+  const { db } = ctx;
+  // A person limited to chosen clients reads what happened to those clients and their websites.
+  const mine = isScoped(ctx)
+    ? sql`(${clientInScope(ctx, sql`${activity.clientId}`)} or ${websiteInScope(ctx, sql`${activity.websiteId}`)})`
+    : undefined;
+  const aboutClient = opts.clientId
     ? or(
         eq(activity.clientId, opts.clientId),
         inArray(
@@ -51,6 +105,7 @@ export async function listActivity(db: Db, opts: { limit: number; before?: numbe
         ),
       )
     : undefined;
+  const about = and(aboutClient, opts.websiteId ? eq(activity.websiteId, opts.websiteId) : undefined);
   const rows = await db
     .select({
       id: activity.id,
@@ -61,10 +116,12 @@ export async function listActivity(db: Db, opts: { limit: number; before?: numbe
       actorId: users.id,
       actorName: users.username,
       createdAt: activity.createdAt,
+      downs: activity.downs,
+      firstAt: activity.firstAt,
     })
     .from(activity)
     .leftJoin(users, eq(users.id, activity.actorId))
-    .where(and(opts.before ? lt(activity.id, opts.before) : undefined, about))
+    .where(and(opts.before ? lt(activity.id, opts.before) : undefined, about, mine))
     .orderBy(desc(activity.id))
     .limit(opts.limit + 1);
   const page = rows.slice(0, opts.limit);
@@ -76,6 +133,8 @@ export async function listActivity(db: Db, opts: { limit: number; before?: numbe
     link: r.link,
     actor: r.actorId !== null && r.actorName !== null ? { id: r.actorId, username: r.actorName } : null,
     createdAt: r.createdAt.toISOString(),
+    downs: r.downs,
+    since: r.firstAt && r.firstAt.getTime() !== r.createdAt.getTime() ? r.firstAt.toISOString() : null,
   }));
   return { data, nextBefore: rows.length > opts.limit ? (page.at(-1)?.id ?? null) : null };
 }

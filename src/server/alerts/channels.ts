@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AlertChannel, AlertChannelInput } from '../../shared/alerts';
-import { type Actor, recordActivity } from '../activity/service';
-import { assertPublicUrl, CheckTargetError } from '../checks/probe';
+import { recordActivity } from '../activity/service';
+import { withTransaction } from '../core/context';
+import { badRequest, conflict, notFound } from '../core/errors';
+import { addressPolicy, assertPublicField } from '../core/outbound';
 import { type AlertChannelRow, alertChannels, alertChannelTags, alertDeliveries, tags } from '../db/schema';
-import { badRequest, conflict, notFound } from '../http/errors';
 import type { Services } from '../services';
 
 /** Channels with their rules and their last delivery (shows a failing channel at a glance). */
@@ -62,12 +63,7 @@ async function prepare(services: Services, input: AlertChannelInput, previous?: 
     if (!services.mailer) throw conflict('Email alerts need SMTP: set SMTP_URL and restart Agency Hub.');
     return { target: input.email, secret: null, shown: undefined };
   }
-  try {
-    await assertPublicUrl(input.url, { allowPrivate: services.config.checks.allowPrivate });
-  } catch (err) {
-    if (err instanceof CheckTargetError) throw badRequest(err.message, { url: [err.message] });
-    throw err;
-  }
+  await assertPublicField(input.url, addressPolicy(services.config), 'url');
   if (input.kind === 'slack') {
     return { target: maskUrl(input.url), secret: services.box.seal(input.url), shown: undefined };
   }
@@ -86,10 +82,11 @@ async function checkTags(services: Services, tagIds: number[]) {
     throw badRequest('One of those tags does not exist', { tagIds: ['One of those tags does not exist'] });
 }
 
-export async function createChannel(services: Services, input: AlertChannelInput, actor?: Actor) {
+export async function createChannel(services: Services, input: AlertChannelInput) {
   await checkTags(services, input.tagIds);
   const stored = await prepare(services, input);
-  const row = await services.db.transaction(async (tx) => {
+  const row = await withTransaction(services, async (ctx) => {
+    const tx = ctx.db;
     const [created] = await tx
       .insert(alertChannels)
       .values({
@@ -98,30 +95,31 @@ export async function createChannel(services: Services, input: AlertChannelInput
         target: stored.target,
         secret: stored.secret,
         enabled: input.enabled,
-        createdBy: actor?.id ?? null,
+        createdBy: ctx.actor?.id ?? null,
       })
       .returning();
     if (input.tagIds.length)
       await tx
         .insert(alertChannelTags)
         .values([...new Set(input.tagIds)].map((tagId) => ({ channelId: created!.id, tagId })));
+    await recordActivity(ctx, {
+      type: 'success',
+      action: 'alerts.channel_created',
+      message: `added the alert channel ${created!.name}`,
+      link: '/settings',
+    });
     return created!;
-  });
-  await recordActivity(services.db, actor, {
-    type: 'success',
-    action: 'alerts.channel_created',
-    message: `added the alert channel ${row.name}`,
-    link: '/settings',
   });
   return { ...toChannel(row, input.tagIds), ...(stored.shown ? { secret: stored.shown } : {}) };
 }
 
-export async function updateChannel(services: Services, id: number, input: AlertChannelInput, actor?: Actor) {
+export async function updateChannel(services: Services, id: number, input: AlertChannelInput) {
   const [previous] = await services.db.select().from(alertChannels).where(eq(alertChannels.id, id));
   if (!previous) throw notFound('Alert channel not found');
   await checkTags(services, input.tagIds);
   const stored = await prepare(services, input, previous);
-  const row = await services.db.transaction(async (tx) => {
+  const row = await withTransaction(services, async (ctx) => {
+    const tx = ctx.db;
     const [updated] = await tx
       .update(alertChannels)
       .set({
@@ -139,25 +137,27 @@ export async function updateChannel(services: Services, id: number, input: Alert
       await tx
         .insert(alertChannelTags)
         .values([...new Set(input.tagIds)].map((tagId) => ({ channelId: id, tagId })));
+    await recordActivity(ctx, {
+      type: 'info',
+      action: 'alerts.channel_updated',
+      message: `updated the alert channel ${updated!.name}`,
+      link: '/settings',
+    });
     return updated!;
-  });
-  await recordActivity(services.db, actor, {
-    type: 'info',
-    action: 'alerts.channel_updated',
-    message: `updated the alert channel ${row.name}`,
-    link: '/settings',
   });
   return { ...toChannel(row, input.tagIds), ...(stored.shown ? { secret: stored.shown } : {}) };
 }
 
-export async function deleteChannel(services: Services, id: number, actor?: Actor) {
-  const [row] = await services.db.delete(alertChannels).where(eq(alertChannels.id, id)).returning();
-  if (!row) throw notFound('Alert channel not found');
-  await recordActivity(services.db, actor, {
-    type: 'warning',
-    action: 'alerts.channel_deleted',
-    message: `deleted the alert channel ${row.name}`,
-    link: '/settings',
+export async function deleteChannel(services: Services, id: number) {
+  await withTransaction(services, async (ctx) => {
+    const [row] = await ctx.db.delete(alertChannels).where(eq(alertChannels.id, id)).returning();
+    if (!row) throw notFound('Alert channel not found');
+    await recordActivity(ctx, {
+      type: 'warning',
+      action: 'alerts.channel_deleted',
+      message: `deleted the alert channel ${row.name}`,
+      link: '/settings',
+    });
   });
 }
 

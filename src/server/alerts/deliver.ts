@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { AppError, notFound } from '../core/errors';
+import type { JobSpec } from '../core/jobs/engine';
 import { alertDeliveries } from '../db/schema';
-import { AppError, notFound } from '../http/errors';
-import type { JobSpec } from '../jobs/engine';
 import type { Services } from '../services';
 import { loadChannel } from './channels';
 import { DELIVER_JOB, FLUSH_JOB } from './dispatch';
@@ -119,7 +119,7 @@ async function waitingAt(services: Services, channelId: number): Promise<number[
 }
 
 export const deliverJob = (services: Services): JobSpec<{ deliveryId: number }> => ({
-  name: DELIVER_JOB,
+  name: DELIVER_JOB.name,
   policy: 'standard',
   retryLimit: RETRY_LIMIT,
   retryDelaySeconds: 10,
@@ -141,7 +141,7 @@ export const deliverJob = (services: Services): JobSpec<{ deliveryId: number }> 
 
 /** A channel's catch-up: one try, since every alert it sends keeps its own retries. */
 export const flushJob = (services: Services): JobSpec<{ channelId: number }> => ({
-  name: FLUSH_JOB,
+  name: FLUSH_JOB.name,
   policy: 'standard',
   retryLimit: 0,
   run: (data) => catchUp(services, data.channelId),

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { recordActivity } from '../activity/service';
+import type { Context } from '../core/context';
+import { defineJob } from '../core/jobs/registry';
+import { rowsOf } from '../core/sql';
 import type { Db } from '../db/client';
 import { alertDeliveries, type IncidentRow } from '../db/schema';
-import { rowsOf } from '../maintenance/coverage';
 import { notifyTeam } from '../notifications/service';
-import type { Services } from '../services';
 
 /** An alert about something: an incident going down or up, a certificate or a domain about to expire. */
 export type AlertSubject = {
@@ -19,9 +20,9 @@ export type AlertSubject = {
   action: string;
 };
 
-export const DELIVER_JOB = 'alert-deliver';
+export const DELIVER_JOB = defineJob<{ deliveryId: number }>('alert-deliver');
 /** A channel that answered again sends what it missed (alerts/deliver.ts). */
-export const FLUSH_JOB = 'alert-flush';
+export const FLUSH_JOB = defineJob<{ channelId: number }>('alert-flush');
 
 /**
  * Sends an alert to every channel whose rules take it (all, or the clients' tags of the sites involved),
@@ -30,11 +31,11 @@ export const FLUSH_JOB = 'alert-flush';
  * each alert once, whichever instance gets here.
  */
 export async function dispatchAlert(
-  services: Services,
-  tx: Db,
+  ctx: Context,
   subject: AlertSubject,
   about?: IncidentRow | { websiteIds: number[] },
 ): Promise<number> {
+  const tx = ctx.db;
   const websiteIds = await websitesOf(tx, about);
   const channels = rowsOf<{ id: number }>(
     await tx.execute(sql`
@@ -65,21 +66,50 @@ export async function dispatchAlert(
         .onConflictDoNothing()
         .returning({ id: alertDeliveries.id })
     : [];
-  for (const d of created) await services.jobs.send(DELIVER_JOB, { deliveryId: d.id }, { tx });
-  const now = services.clock.now();
+  for (const d of created) await ctx.jobs.send(DELIVER_JOB, { deliveryId: d.id }, { tx });
+  const now = ctx.clock.now();
   const type = subject.event === 'resolved' ? 'success' : 'warning';
+  // A site that keeps going down and up is one entry in the bell and the log, counting its downs.
+  const topic = topicOf(about);
+  const down = subject.event === 'opened';
   await notifyTeam(
-    tx,
-    { type, title: subject.title, message: subject.body.split('\n')[0]!, link: subject.link },
+    { db: tx },
+    {
+      type,
+      title: subject.title,
+      message: subject.body.split('\n')[0]!,
+      link: subject.link,
+      topic,
+      down,
+      websiteIds,
+    },
     now,
   );
+  // About one website, its page (and its client's) lists it; a server's many sites are the server's news.
+  const websiteId = websiteIds.length === 1 ? websiteIds[0] : null;
   await recordActivity(
-    tx,
-    undefined,
-    { type, action: subject.action, message: subject.title, link: subject.link },
-    now,
+    { db: tx, clock: ctx.clock, actor: undefined },
+    {
+      type,
+      action: subject.action,
+      message: subject.title,
+      verbatim: true,
+      link: subject.link,
+      topic,
+      down,
+      websiteId,
+    },
   );
   return created.length;
+}
+
+/** What keeps saying the same news: the check, monitor or server of an incident. */
+function topicOf(about: IncidentRow | { websiteIds: number[] } | undefined): string | undefined {
+  if (!about || !('source' in about)) return undefined;
+  if (about.checkId) return `check:${about.checkId}`;
+  if (about.monitorId) return `monitor:${about.monitorId}`;
+  if (about.serverId && about.source === 'server') return `server:${about.serverId}`;
+  return `incident:${about.id}`;
 }
 
 /** The websites an alert is about: the incident's, or its children's for a server's incident. */

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/fakes/receivers/webhook';
 import { createTestApp, type TestApp } from '../../../test/support/app';
+import { withTransaction } from '../core/context';
 import { alertDeliveries, clients, websites } from '../db/schema';
 import { dispatchAlert } from './dispatch';
 import { signature } from './send';
@@ -71,6 +72,21 @@ describe('alert channels', () => {
     });
     expect(again.json().secret).toBeUndefined();
     await api('DELETE', `/api/alerts/channels/${id}`);
+  });
+
+  it('stamps a webhook alert with the app’s clock, the time its body states', async () => {
+    const created = await api('POST', '/api/alerts/channels', {
+      kind: 'webhook',
+      name: 'Clock hook',
+      url: `${hook.url}/clock`,
+    });
+    t.clock.advance(90_000);
+    expect((await api('POST', `/api/alerts/channels/${created.json().id}/test`)).statusCode).toBe(200);
+    const got = hook.received.at(-1)!;
+    const seconds = Math.floor(t.clock.now().getTime() / 1000);
+    expect(got.headers['x-agencyhub-timestamp']).toBe(String(seconds));
+    expect(Math.floor(Date.parse(JSON.parse(got.body).sentAt) / 1000)).toBe(seconds);
+    await api('DELETE', `/api/alerts/channels/${created.json().id}`);
   });
 
   it('posts Slack-style text to a Slack channel, whose URL (its secret) is never shown again', async () => {
@@ -149,12 +165,12 @@ describe('alert channels', () => {
     });
     const before = hook.received.length;
     hook.failFor(1500); // the first attempts fail: the job engine retries them (after about 10 s)
-    await t.db.transaction((tx) => dispatchAlert(t.services, tx, subject('other-site'), { websiteIds: [] }));
-    await t.db.transaction((tx) =>
-      dispatchAlert(t.services, tx, subject('vip-site'), { websiteIds: [site!.id] }),
+    await withTransaction(t.services, (tx) => dispatchAlert(tx, subject('other-site'), { websiteIds: [] }));
+    await withTransaction(t.services, (tx) =>
+      dispatchAlert(tx, subject('vip-site'), { websiteIds: [site!.id] }),
     );
-    await t.db.transaction((tx) =>
-      dispatchAlert(t.services, tx, subject('vip-site'), { websiteIds: [site!.id] }),
+    await withTransaction(t.services, (tx) =>
+      dispatchAlert(tx, subject('vip-site'), { websiteIds: [site!.id] }),
     ); // again: no-op
     const rows = await t.db.select().from(alertDeliveries).where(eq(alertDeliveries.event, 'domain'));
     expect(rows.map((r) => [r.channelId, r.subjectKey]).sort()).toEqual(

@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from '../../shared/alerts';
-import { guardedRequest } from '../checks/probe';
+import { addressPolicy, guardedRequest } from '../core/outbound';
 import type { AlertChannelRow } from '../db/schema';
 import type { Services } from '../services';
+import { slackText } from './slack';
 
 export type AlertPayload = {
   event: string;
@@ -31,15 +32,13 @@ export async function sendToChannel(
   }
   const url = channel.kind === 'slack' ? channel.secretValue! : channel.target;
   const body =
-    channel.kind === 'slack'
-      ? JSON.stringify({ text: `*${payload.title}*\n${payload.body}\n<${payload.url}|Open in Agency Hub>` })
-      : JSON.stringify(payload);
+    channel.kind === 'slack' ? JSON.stringify({ text: slackText(payload) }) : JSON.stringify(payload);
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     'user-agent': 'AgencyHub-Alerts/1.0',
   };
   if (channel.kind === 'webhook' && channel.secretValue) {
-    const timestamp = String(Math.floor(Date.now() / 1000));
+    const timestamp = String(Math.floor(services.clock.now().getTime() / 1000));
     headers[WEBHOOK_TIMESTAMP_HEADER] = timestamp;
     headers[WEBHOOK_SIGNATURE_HEADER] = `sha256=${signature(channel.secretValue, timestamp, body)}`;
   }
@@ -49,7 +48,7 @@ export async function sendToChannel(
     body,
     timeoutMs: 10_000,
     readBody: 4096,
-    allowPrivate: services.config.checks.allowPrivate,
+    ...addressPolicy(services.config),
   });
   if (res.status < 200 || res.status >= 300) {
     throw new Error(`${channel.kind === 'slack' ? 'Slack' : 'The webhook'} answered HTTP ${res.status}`);

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { changePasswordRequest, sessionList, sessionUser, updateProfileRequest } from '../../shared/auth';
 import { messageResponse } from '../../shared/errors';
 import { idParams } from '../../shared/ids';
-import { unauthorized } from '../http/errors';
-import { clearSessionCookie, requireUser } from '../http/session';
+import { unauthorized } from '../core/errors';
+import { clearSessionCookie, contextOf, requireUser } from '../http/session';
 import type { Services } from '../services';
 import { changePassword, listSessions, revokeSessionById, updateProfile } from './account';
 
@@ -17,35 +17,49 @@ export async function accountRoutes(app: FastifyInstance, services: Services): P
 
   r.patch(
     '/api/auth/profile',
-    { schema: { body: updateProfileRequest, response: { 200: sessionUser } } },
-    async (request) => updateProfile(db, requireUser(request), request.body),
+    {
+      // A new email needs the current password: guessing it here is as slow as at sign-in.
+      config: { access: 'session', role: 'viewer', rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      schema: { body: updateProfileRequest, response: { 200: sessionUser } },
+    },
+    async (request) => updateProfile(contextOf(services, request), requireUser(request), request.body),
   );
 
   r.post(
     '/api/auth/change-password',
     {
       // Guessing the current password from a stolen session is as slow as guessing it at sign-in.
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      config: { access: 'session', role: 'viewer', rateLimit: { max: 10, timeWindow: '15 minutes' } },
       schema: { body: changePasswordRequest, response: { 200: messageResponse } },
     },
     async (request) => {
       if (!request.sessionToken) throw unauthorized();
-      await changePassword(db, requireUser(request), request.sessionToken, request.body);
+      await changePassword(
+        contextOf(services, request),
+        requireUser(request),
+        request.sessionToken,
+        request.body,
+      );
       request.log.info({ userId: requireUser(request).id }, 'Password changed');
       return { message: 'Your password was changed. Every other session was signed out.' };
     },
   );
 
-  r.get('/api/auth/sessions', { schema: { response: { 200: sessionList } } }, async (request) =>
-    listSessions(db, clock, requireUser(request).id, request.sessionToken),
+  r.get(
+    '/api/auth/sessions',
+    { config: { access: 'session', role: 'viewer' }, schema: { response: { 200: sessionList } } },
+    async (request) => listSessions({ db }, clock, requireUser(request).id, request.sessionToken),
   );
 
   r.delete(
     '/api/auth/sessions/:id',
-    { schema: { params: idParams, response: { 204: z.null() } } },
+    {
+      config: { access: 'session', role: 'viewer' },
+      schema: { params: idParams, response: { 204: z.null() } },
+    },
     async (request, reply) => {
       const { wasCurrent } = await revokeSessionById(
-        db,
+        { db },
         requireUser(request).id,
         request.params.id,
         request.sessionToken,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, createTestApp, type TestApp } from '../../../test/support/app';
 import { activity, sessions } from '../db/schema';
+import { emailChangedNotice } from './account';
 
 let t: TestApp;
 const carol = { username: 'carol', email: 'carol@example.com', password: 'carol password' };
@@ -33,9 +34,15 @@ describe('PATCH /api/auth/profile', () => {
     const res = await call('PATCH', '/api/auth/profile', cookie, {
       username: 'erin2',
       email: 'ERIN2@example.com',
+      currentPassword: 'erin password',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: expect.any(Number), username: 'erin2', email: 'ERIN2@example.com' });
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      username: 'erin2',
+      email: 'ERIN2@example.com',
+      role: 'owner',
+    });
     expect((await call('GET', '/api/auth/me', cookie)).json().username).toBe('erin2');
     // Keeping your own name (in another case) is not a clash.
     const same = await call('PATCH', '/api/auth/profile', cookie, {
@@ -67,6 +74,78 @@ describe('PATCH /api/auth/profile', () => {
       email: ['Please enter a valid email address'],
     });
     expect((await call('PATCH', '/api/auth/profile', cookie, { username: 'frank' })).statusCode).toBe(400);
+  });
+});
+
+describe('changing your email', () => {
+  it('tells the old address when, on the agency clock in words', () => {
+    const clock = { now: () => new Date('2026-11-25T22:18:40Z') } as TestApp['clock'];
+    const mail = emailChangedNotice(
+      { id: 1, username: 'gina', email: 'gina@new.example', role: 'staff' },
+      'gina@example.com',
+      { clock, config: { appUrl: 'https://hub.example' } },
+      { timeZone: 'Europe/Berlin' },
+    );
+    expect(mail.text).toContain('to gina@new.example on 25 Nov 2026, 23:18 (Europe/Berlin).');
+  });
+
+  it('needs your current password; a new name alone or the same address in other case does not', async () => {
+    const cookie = await t.signIn({ username: 'gina', email: 'gina@example.com', password: 'gina password' });
+    const change = (body: object) => call('PATCH', '/api/auth/profile', cookie, body);
+    const missing = await change({ username: 'gina', email: 'attacker@evil.example' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fieldErrors).toEqual({
+      currentPassword: ['Enter your current password to change your email'],
+    });
+    const wrong = await change({
+      username: 'gina',
+      email: 'attacker@evil.example',
+      currentPassword: 'guess',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fieldErrors).toEqual({ currentPassword: ['Your current password is not correct'] });
+    expect((await call('GET', '/api/auth/me', cookie)).json().email).toBe('gina@example.com');
+    expect((await change({ username: 'gina2', email: 'GINA@example.com' })).statusCode).toBe(200);
+    const ok = await change({
+      username: 'gina2',
+      email: 'gina@new.example',
+      currentPassword: 'gina password',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().email).toBe('gina@new.example');
+  });
+
+  it('mails the notice to the old address only, once, and only when the address really changed', async () => {
+    const cookie = await t.signIn({ username: 'hank', email: 'hank@example.com', password: 'hank password' });
+    // From an address of its own: the profile route's per-address limit is spent by the tests above.
+    const change = (payload: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/auth/profile',
+        headers: { cookie, 'user-agent': firefox },
+        payload,
+        remoteAddress: '198.51.100.80',
+      });
+    await t.services.jobs.idle();
+    const before = t.outbox.length;
+    // A new name, the same address in another case, and a refused change send nothing.
+    expect((await change({ username: 'hank2', email: 'HANK@example.com' })).statusCode).toBe(200);
+    expect(
+      (await change({ username: 'hank2', email: 'x@evil.example', currentPassword: 'no' })).statusCode,
+    ).toBe(400);
+    await t.services.jobs.idle();
+    expect(t.outbox.length).toBe(before);
+    const ok = await change({
+      username: 'hank2',
+      email: 'hank@new.example',
+      currentPassword: 'hank password',
+    });
+    expect(ok.statusCode).toBe(200);
+    await t.services.jobs.idle();
+    const sent = t.outbox.slice(before);
+    expect(sent.map((m) => m.to)).toEqual(['HANK@example.com']);
+    expect(sent[0]!.subject).toBe('The email address of your Agency Hub account was changed');
+    expect(sent[0]!.text).toContain('to hank@new.example');
   });
 });
 
@@ -113,7 +192,7 @@ describe('POST /api/auth/change-password', () => {
     await signIn(carol);
   });
 
-  it("applies the spec's password rules", async () => {
+  it('applies the password rules of sign-up and reset', async () => {
     const cookie = await signIn(carol);
     const cases: [object, Record<string, string[]>][] = [
       [

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { hashingLoad, hashPassword, verifyPassword } from './passwords';
 
-// Quality bar S2: argon2id at OWASP's floor, and a login flood queues instead of starving the API.
+// argon2id at OWASP's floor (m ≥ 19 MiB, t ≥ 2, p = 1), and a login flood queues instead of starving
+// the API.
 describe('password hashing', () => {
   it('stores argon2id with m=19 MiB, t=2, p=1 and a random salt', async () => {
     const a = await hashPassword('correct horse battery');

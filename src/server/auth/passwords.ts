@@ -1,14 +1,15 @@
 import { hash, verify } from '@node-rs/argon2';
 import pLimit from 'p-limit';
 
-// OWASP's argon2id floor (quality bar S2): 19 MiB, 2 passes, 1 lane.
+// OWASP's argon2id floor: 19 MiB, 2 passes, 1 lane. At most two hashes at once (below), so a login
+// flood queues instead of starving the API.
 // algorithm 2 = Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax).
 const options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 // At most two hashes at once, so a login flood queues here instead of starving the rest of the API.
 const limit = pLimit(2);
 
-/** Hashes running and waiting now (for the tests of quality bar S2). */
+/** Hashes running and waiting now (for the tests of that limit). */
 export const hashingLoad = () => ({ running: limit.activeCount, waiting: limit.pendingCount });
 
 export function hashPassword(password: string): Promise<string> {

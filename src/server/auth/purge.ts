@@ -1,13 +1,13 @@
 import { lt } from 'drizzle-orm';
+import type { JobSpec } from '../core/jobs/engine';
 import { loginAttempts } from '../db/schema';
-import type { JobSpec } from '../jobs/engine';
 import type { Services } from '../services';
 import { purgeExpiredSessions } from './sessions';
 
 /** Expired sessions and sign-in counts older than an hour, once an hour across instances. */
 export async function purgeExpired(services: Services): Promise<void> {
   const now = services.clock.now();
-  await purgeExpiredSessions(services.db, services.clock);
+  await purgeExpiredSessions(services, services.clock);
   await services.db.delete(loginAttempts).where(lt(loginAttempts.expire, now.getTime() - 3_600_000));
 }
 

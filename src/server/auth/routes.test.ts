@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cookieHeader, createTestApp, type TestApp } from '../../../test/support/app';
+import { passwordResetTokens } from '../db/schema';
 import { createUser } from '../users/service';
+import { PASSWORD_RESET_JOB, passwordResetJob } from './reset';
 
 let t: TestApp;
 const alice = { username: 'alice', email: 'alice@example.com', password: 'correct horse' };
@@ -8,7 +10,7 @@ const json = (payload: unknown) => ({ payload: payload as Record<string, unknown
 
 beforeEach(async () => {
   t = await createTestApp();
-  await createUser(t.db, alice);
+  await createUser(t.services, alice);
 });
 afterEach(() => t.close());
 
@@ -31,7 +33,12 @@ describe('POST /api/auth/login', () => {
   it('signs in with the right password and returns the user without secrets', async () => {
     const res = await login({ username: 'alice', password: 'correct horse' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: expect.any(Number), username: 'alice', email: 'alice@example.com' });
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      username: 'alice',
+      email: 'alice@example.com',
+      role: 'staff', // made directly, with the default role
+    });
     const cookie = res.cookies.find((c) => c.name === 'ah_session')!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
@@ -62,7 +69,7 @@ describe('POST /api/auth/login', () => {
     expect(wrong.cookies).toHaveLength(0);
   });
 
-  it('rejects short values with the spec messages per field', async () => {
+  it('rejects short values with the shared schema messages per field', async () => {
     const res = await login({ username: 'al', password: '12345' });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toEqual({
@@ -223,13 +230,64 @@ describe('password reset', () => {
     expect(known.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
     expect(known.json()).toEqual({ message: 'Password reset instructions have been sent to your email.' });
-    await new Promise((r) => setTimeout(r, 10));
+    await t.services.jobs.idle();
     expect(t.outbox).toHaveLength(1);
     expect(t.outbox[0]!.to).toBe('alice@example.com');
     expect(t.outbox[0]!.text).toContain('http://agency.test/reset-password?token=');
   });
 
-  it('rejects an invalid email with the spec message', async () => {
+  it('does the same work for known and unknown emails: one job with the email, nothing else', async () => {
+    const sent: unknown[][] = [];
+    vi.spyOn(t.services.jobs, 'send').mockImplementation(async (...args) => {
+      sent.push(args);
+      return null;
+    });
+    const queries: string[] = [];
+    for (const method of ['select', 'insert', 'update', 'delete', 'execute', 'transaction'] as const) {
+      const original = t.db[method].bind(t.db) as (...a: unknown[]) => unknown;
+      vi.spyOn(t.db, method).mockImplementation(((...a: unknown[]) => {
+        queries.push(method);
+        return original(...a);
+      }) as never);
+    }
+    const known = await forgot('alice@example.com');
+    const byKnown = queries.splice(0);
+    const unknown = await forgot('nobody@example.com');
+    vi.restoreAllMocks();
+    expect(known.body).toBe(unknown.body);
+    expect(queries).toEqual(byKnown);
+    expect(sent).toEqual([
+      [PASSWORD_RESET_JOB, { email: 'alice@example.com' }],
+      [PASSWORD_RESET_JOB, { email: 'nobody@example.com' }],
+    ]);
+    // The route made no link of its own: that is the job's work.
+    expect(await t.db.select().from(passwordResetTokens)).toEqual([]);
+    expect(t.outbox).toEqual([]);
+  });
+
+  it('sends the mail from the job, which does nothing for an email without an account', async () => {
+    await forgot('nobody@example.com');
+    await forgot('alice@example.com');
+    await t.services.jobs.idle();
+    const { rows } = await t.database.query(
+      "select data from pgboss.job where name = 'password-reset-mail' and state = 'completed' order by created_on",
+    );
+    expect(rows.map((r) => (r as { data: unknown }).data)).toEqual([
+      { email: 'nobody@example.com' },
+      { email: 'alice@example.com' },
+    ]);
+    expect(t.outbox.map((m) => m.to)).toEqual(['alice@example.com']);
+    const tokens = await t.db.select().from(passwordResetTokens);
+    expect(tokens).toHaveLength(1);
+    const log = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    const job = { id: 'direct', signal: new AbortController().signal, log };
+    await passwordResetJob(t.services).run({ email: 'ALICE@example.com' }, job);
+    await passwordResetJob(t.services).run({ email: 'nobody@example.com' }, job);
+    expect(t.outbox.map((m) => m.to)).toEqual(['alice@example.com', 'alice@example.com']);
+    expect(await t.db.select().from(passwordResetTokens)).toHaveLength(2);
+  });
+
+  it('rejects an invalid email with the shared schema message', async () => {
     const res = await forgot('not-an-email');
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors.email).toEqual(['Please enter a valid email address']);
@@ -238,7 +296,7 @@ describe('password reset', () => {
   it('resets with the emailed token, once, and revokes every session', async () => {
     const session = cookieHeader(await login({ username: 'alice', password: 'correct horse' }));
     await forgot('alice@example.com');
-    await new Promise((r) => setTimeout(r, 10));
+    await t.services.jobs.idle();
     const token = tokenFromMail();
     const ok = await reset(token, 'new password 1');
     expect(ok.statusCode).toBe(200);
@@ -250,9 +308,33 @@ describe('password reset', () => {
     expect(again.json().code).toBe('invalid_token');
   });
 
+  it("revokes the account's personal API tokens, and only that account's", async () => {
+    const session = cookieHeader(await login({ username: 'alice', password: 'correct horse' }));
+    const newToken = async (cookie: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/tokens',
+          headers: { cookie },
+          payload: { name: 'script', expiresInDays: null },
+        })
+      ).json().token as string;
+    const mine = await newToken(session);
+    await createUser(t.services, { username: 'bob', email: 'bob@example.com', password: 'bob password' });
+    const theirs = await newToken(cookieHeader(await login({ username: 'bob', password: 'bob password' })));
+    const asToken = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/clients', headers: { authorization: `Bearer ${token}` } });
+    expect((await asToken(mine)).statusCode).toBe(200);
+    await forgot('alice@example.com');
+    await t.services.jobs.idle();
+    expect((await reset(tokenFromMail(), 'new password 1')).statusCode).toBe(200);
+    expect((await asToken(mine)).statusCode).toBe(401);
+    expect((await asToken(theirs)).statusCode).toBe(200);
+  });
+
   it('expires tokens after 30 minutes', async () => {
     await forgot('alice@example.com');
-    await new Promise((r) => setTimeout(r, 10));
+    await t.services.jobs.idle();
     t.clock.advance(30 * 60_000 + 1000);
     const res = await reset(tokenFromMail(), 'new password 1');
     expect(res.statusCode).toBe(400);
@@ -273,7 +355,7 @@ describe('password reset without SMTP', () => {
   it('development mode returns the token and reset link (the DEVELOPMENT MODE box)', async () => {
     const dev = await createTestApp({ mailer: null, config: { mode: 'development' } });
     try {
-      await createUser(dev.db, alice);
+      await createUser(dev.services, alice);
       const res = await dev.app.inject({
         method: 'POST',
         url: '/api/auth/forgot-password',
@@ -290,13 +372,14 @@ describe('password reset without SMTP', () => {
   it('production mode logs the link for the operator and never returns it', async () => {
     const prod = await createTestApp({ mailer: null, config: { mode: 'production' } });
     try {
-      await createUser(prod.db, alice);
+      await createUser(prod.services, alice);
       const res = await prod.app.inject({
         method: 'POST',
         url: '/api/auth/forgot-password',
         payload: { email: 'alice@example.com' },
       });
       expect(res.json()).toEqual({ message: 'Password reset instructions have been sent to your email.' });
+      await prod.services.jobs.idle();
       expect(prod.logs.join('\n')).toMatch(/reset-password\?token=[\w-]{43}/);
     } finally {
       await prod.close();

@@ -5,15 +5,25 @@ import {
   forgotPasswordRequest,
   forgotPasswordResponse,
   loginRequest,
+  loginResponse,
+  meResponse,
   resetPasswordRequest,
+  SCOPABLE_ROLES,
   sessionUser,
   setupRequest,
   setupStatusResponse,
 } from '../../shared/auth';
 import { messageResponse } from '../../shared/errors';
-import { unauthorized } from '../http/errors';
-import { clearSessionCookie, clientOf, requireUser, setSessionCookie } from '../http/session';
+import { unauthorized } from '../core/errors';
+import {
+  clearSessionCookie,
+  clientOf,
+  requireUser,
+  setDeviceCookie,
+  setSessionCookie,
+} from '../http/session';
 import type { Services } from '../services';
+import { DEVICE_COOKIE } from './device';
 import { type AuthDeps, forgotPassword, login, resetPassword } from './service';
 import { createSession, noteSessionClient, revokeSession, revokeUserSessions } from './sessions';
 
@@ -30,6 +40,8 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
     mode: services.config.mode,
     appUrl: services.config.appUrl,
     mailer: services.mailer,
+    box: services.box,
+    jobs: services.jobs,
   });
 
   await app.register(rateLimit, {
@@ -43,30 +55,35 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
 
   r.get(
     '/api/auth/me',
-    { config: { public: true }, schema: { response: { 200: sessionUser } } },
+    { config: { access: 'public' }, schema: { response: { 200: meResponse } } },
     async (request) => {
       if (!request.user) throw unauthorized('Not signed in.');
-      return request.user;
+      const { clientIds, ...user } = request.user;
+      // A limit applies to the roles that can have one: the web app hides what it would refuse.
+      return { ...user, clientIds: SCOPABLE_ROLES.includes(user.role) ? clientIds : null };
     },
   );
 
   r.post(
     '/api/auth/login',
-    { config: { public: true }, schema: { body: loginRequest, response: { 200: sessionUser } } },
+    { config: { access: 'public' }, schema: { body: loginRequest, response: { 200: loginResponse } } },
     async (request, reply) => {
-      const { user, session } = await login(deps(request.log), request.body, request.ip);
-      await noteSessionClient(services.db, session.token, clientOf(request));
-      if (request.sessionToken) await revokeSession(services.db, request.sessionToken);
+      const result = await login(deps(request.log), request.body, request.ip, request.cookies[DEVICE_COOKIE]);
+      if ('twoFactorRequired' in result) return result; // no session until the second factor
+      const { user, session, deviceCookie } = result;
+      await noteSessionClient(services, session.token, clientOf(request));
+      if (request.sessionToken) await revokeSession(services, request.sessionToken);
       setSessionCookie(request, reply, session);
+      setDeviceCookie(request, reply, deviceCookie);
       return user;
     },
   );
 
   r.post(
     '/api/auth/logout',
-    { config: { public: true }, schema: { response: { 200: messageResponse } } },
+    { config: { access: 'public' }, schema: { response: { 200: messageResponse } } },
     async (request, reply) => {
-      if (request.sessionToken) await revokeSession(services.db, request.sessionToken);
+      if (request.sessionToken) await revokeSession(services, request.sessionToken);
       clearSessionCookie(request, reply);
       return { message: 'Signed out' };
     },
@@ -75,9 +92,9 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
   // Not public: signing out every device needs the session that proves who is asking.
   r.post(
     '/api/auth/logout-all',
-    { schema: { response: { 200: messageResponse } } },
+    { config: { access: 'session', role: 'viewer' }, schema: { response: { 200: messageResponse } } },
     async (request, reply) => {
-      await revokeUserSessions(services.db, requireUser(request).id);
+      await revokeUserSessions(services, requireUser(request).id);
       clearSessionCookie(request, reply);
       return { message: 'Signed out on every device' };
     },
@@ -86,7 +103,7 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
   r.post(
     '/api/auth/forgot-password',
     {
-      config: { public: true, rateLimit: sensitiveLimit },
+      config: { access: 'public', rateLimit: sensitiveLimit },
       schema: { body: forgotPasswordRequest, response: { 200: forgotPasswordResponse } },
     },
     async (request) => forgotPassword(deps(request.log), request.body.email),
@@ -95,7 +112,7 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
   r.post(
     '/api/auth/reset-password',
     {
-      config: { public: true, rateLimit: sensitiveLimit },
+      config: { access: 'public', rateLimit: sensitiveLimit },
       schema: { body: resetPasswordRequest, response: { 200: messageResponse } },
     },
     async (request, reply) => {
@@ -107,7 +124,7 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
 
   r.get(
     '/api/auth/setup',
-    { config: { public: true }, schema: { response: { 200: setupStatusResponse } } },
+    { config: { access: 'public' }, schema: { response: { 200: setupStatusResponse } } },
     async () => ({
       needed: await services.setup.isNeeded(services.db),
     }),
@@ -116,15 +133,15 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
   r.post(
     '/api/auth/setup',
     {
-      config: { public: true, rateLimit: sensitiveLimit },
+      config: { access: 'public', rateLimit: sensitiveLimit },
       schema: { body: setupRequest, response: { 200: sessionUser } },
     },
     async (request, reply) => {
       const { token, ...input } = request.body;
-      const user = await services.setup.createFirstUser(services.db, token, input);
+      const user = await services.setup.createFirstUser(services, token, input);
       request.log.info({ userId: user.id }, 'First account created');
-      const session = await createSession(services.db, services.clock, user.id, false);
-      await noteSessionClient(services.db, session.token, clientOf(request));
+      const session = await createSession(services, services.clock, user.id, false);
+      await noteSessionClient(services, session.token, clientOf(request));
       setSessionCookie(request, reply, session);
       return user;
     },

@@ -4,20 +4,27 @@ import {
   type ForgotPasswordResponse,
   INVALID_CREDENTIALS,
   type SessionUser,
+  TWO_FACTOR_CODE_WRONG,
 } from '../../shared/auth';
 import { recordActivity } from '../activity/service';
-import type { Clock } from '../clock';
+import type { Clock } from '../core/clock';
+import { withTransaction } from '../core/context';
+import { AppError, tooManyRequests } from '../core/errors';
+import type { JobEngine } from '../core/jobs/engine';
 import type { Db } from '../db/client';
 import { notifications, passwordResetTokens, users } from '../db/schema';
 import type { Mailer } from '../email/mailer';
-import { AppError, tooManyRequests } from '../http/errors';
-import { findUserByEmail, findUserByUsername, setPassword } from '../users/service';
-import { verifyPassword } from './passwords';
+import type { SecretBox } from '../integrations/secrets';
+import { revokeUserTokens } from '../tokens/service';
+import { findUserByUsername, setPasswordHash } from '../users/service';
+import { deviceOf, issueDeviceCookie } from './device';
+import { hashPassword, verifyPassword } from './passwords';
+import { createResetLink, PASSWORD_RESET_JOB } from './reset';
 import { createSession, type NewSession, revokeUserSessions } from './sessions';
 import type { LoginThrottle } from './throttle';
-import { randomToken, sha256 } from './tokens';
+import { sha256 } from './tokens';
+import { checkSecondFactor, isEnabled } from './two-factor';
 
-export const RESET_TOKEN_MS = 30 * 60 * 1000;
 export const RESET_TOKEN_INVALID =
   'This password reset link is invalid or has expired. Please request a new one.';
 
@@ -29,26 +36,50 @@ export type AuthDeps = {
   mode: 'production' | 'development' | 'test';
   appUrl: string;
   mailer: Mailer | undefined;
+  box: SecretBox;
+  jobs: Pick<JobEngine, 'send'>;
 };
 
+/**
+ * Signs in. `deviceCookie` is what the browser holds from earlier sign-ins (device.ts): for this
+ * account it lifts the per-account failure limit for this browser alone. A success answers a fresh
+ * device cookie for the account.
+ */
 export async function login(
   deps: AuthDeps,
-  input: { username: string; password: string; rememberMe: boolean },
+  input: { username: string; password: string; rememberMe: boolean; code?: string; recoveryCode?: string },
   ip: string,
-): Promise<{ user: SessionUser; session: NewSession }> {
-  const wait = await deps.throttle.attempt(input.username, ip);
+  deviceCookie?: string,
+): Promise<{ user: SessionUser; session: NewSession; deviceCookie: string } | { twoFactorRequired: true }> {
+  const device = deviceOf(deps.box, deviceCookie, input.username);
+  const wait = await deps.throttle.attempt(input.username, ip, device);
   if (wait > 0) {
     throw tooManyRequests(
       `Too many failed sign-in attempts. Please wait ${formatWait(wait)} and try again.`,
       wait,
     );
   }
-  const user = await findUserByUsername(deps.db, input.username);
+  const user = await findUserByUsername(deps, input.username);
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS);
-  await deps.throttle.succeeded(input.username, ip);
-  const session = await createSession(deps.db, deps.clock, user.id, input.rememberMe);
-  return { user: { id: user.id, username: user.username, email: user.email }, session };
+  // Two-factor sign-in: the right password alone asks for the second factor (and is no failure); a
+  // wrong code counts as a failed attempt, so codes are throttled like passwords.
+  if (await isEnabled(deps, user.id)) {
+    if (!input.code && !input.recoveryCode) {
+      await deps.throttle.succeeded(input.username, ip, device);
+      return { twoFactorRequired: true };
+    }
+    if (!(await checkSecondFactor(deps, user.id, input)))
+      throw new AppError(401, 'invalid_code', TWO_FACTOR_CODE_WRONG);
+  }
+  await deps.throttle.succeeded(input.username, ip, device);
+  const session = await createSession(deps, deps.clock, user.id, input.rememberMe);
+  await deps.db.update(users).set({ lastSignInAt: deps.clock.now() }).where(eq(users.id, user.id));
+  return {
+    user: { id: user.id, username: user.username, email: user.email, role: user.role },
+    session,
+    deviceCookie: issueDeviceCookie(deps.box, user.username),
+  };
 }
 
 function formatWait(seconds: number): string {
@@ -58,47 +89,33 @@ function formatWait(seconds: number): string {
 }
 
 /**
- * Starts a password reset. The answer is the same whether or not the email is known; the mail is
- * sent in the background so the timing does not tell either.
+ * Starts a password reset, with the same answer and the same work for every email: one job, which
+ * looks the account up, makes the link and mails it, so neither the answer nor its timing tells
+ * whether the email has an account.
+ *
+ * Development without SMTP is the exception: the page shows the link itself (the DEVELOPMENT MODE
+ * box), so it is made at once and returned, which tells known emails apart on the developer's own
+ * machine, by design.
  */
 export async function forgotPassword(deps: AuthDeps, email: string): Promise<ForgotPasswordResponse> {
-  const user = await findUserByEmail(deps.db, email);
-  if (!user) return { message: FORGOT_PASSWORD_SENT };
-
-  const token = randomToken();
-  await deps.db.insert(passwordResetTokens).values({
-    tokenHash: sha256(token),
-    userId: user.id,
-    expiresAt: new Date(deps.clock.now().getTime() + RESET_TOKEN_MS),
-  });
-  const resetUrl = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-
-  if (deps.mailer) {
-    deps.mailer
-      .send({
-        to: user.email,
-        subject: 'Reset your Agency Hub password',
-        text:
-          `Hello ${user.username},\n\nSomeone (hopefully you) asked to reset your Agency Hub password.\n` +
-          `Open this link within 30 minutes to choose a new one:\n\n${resetUrl}\n\n` +
-          'If you did not ask for this, you can ignore this email: your password stays as it is.\n',
-      })
-      .catch((err: Error) =>
-        deps.log.error({ userId: user.id, err: err.message }, 'Could not send the password reset email'),
-      );
-  } else if (deps.mode === 'production') {
-    // No SMTP: the operator relays the link (decisions.md §2).
-    deps.log.info(
-      { userId: user.id, username: user.username, resetUrl },
-      'Password reset link (SMTP_URL is not set)',
-    );
+  if (!deps.mailer && deps.mode !== 'production') {
+    const link = await createResetLink(deps, email);
+    if (link) return { message: FORGOT_PASSWORD_SENT, token: link.token, resetUrl: link.resetUrl };
+    return { message: FORGOT_PASSWORD_SENT };
   }
-  if (!deps.mailer && deps.mode !== 'production') return { message: FORGOT_PASSWORD_SENT, token, resetUrl };
+  await deps.jobs.send(PASSWORD_RESET_JOB, { email });
   return { message: FORGOT_PASSWORD_SENT };
 }
 
 /** Sets a new password with a single-use token and signs the user out everywhere. */
 export async function resetPassword(deps: AuthDeps, token: string, newPassword: string): Promise<void> {
+  const passwordHash = await hashPassword(newPassword);
+  const userId = await withTransaction(deps, async (tx) => resetInTransaction(tx, token, passwordHash));
+  deps.log.info({ userId }, 'Password was reset');
+}
+
+/** The reset itself: the link claimed, the password set, every session and token ended, all at once. */
+async function resetInTransaction(deps: AuthDeps, token: string, passwordHash: string): Promise<number> {
   const now = deps.clock.now();
   // Claim the token atomically: of two concurrent uses, exactly one updates the row.
   const [claimed] = await deps.db
@@ -114,28 +131,27 @@ export async function resetPassword(deps: AuthDeps, token: string, newPassword: 
     .returning({ userId: passwordResetTokens.userId });
   if (!claimed) throw new AppError(400, 'invalid_token', RESET_TOKEN_INVALID);
 
-  await setPassword(deps.db, claimed.userId, newPassword);
-  await revokeUserSessions(deps.db, claimed.userId);
+  await setPasswordHash(deps, claimed.userId, passwordHash);
+  await revokeUserSessions(deps, claimed.userId);
+  // Whoever reset the password may be reclaiming the account: the old credentials' tokens end too.
+  await revokeUserTokens(deps, claimed.userId);
   // Any other outstanding links for this account die with the old password.
   await deps.db
     .update(passwordResetTokens)
     .set({ usedAt: now })
     .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
-  deps.log.info({ userId: claimed.userId }, 'Password was reset');
   const [user] = await deps.db
     .select({ username: users.username })
     .from(users)
     .where(eq(users.id, claimed.userId));
   await recordActivity(
-    deps.db,
-    undefined,
+    { ...deps, actor: undefined },
     {
       type: 'warning',
       action: 'auth.password_reset',
-      message: `the password of ${user?.username ?? 'a user'} was reset`,
+      message: `The password of ${user?.username ?? 'a user'} was reset`,
       link: '/team',
     },
-    now,
   );
   await deps.db.insert(notifications).values({
     userId: claimed.userId,
@@ -145,4 +161,5 @@ export async function resetPassword(deps: AuthDeps, token: string, newPassword: 
       'Your password was changed with a reset link, and every session was signed out. If this was not you, tell your administrator.',
     createdAt: now,
   });
+  return claimed.userId;
 }

@@ -1,7 +1,7 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
-import type { SessionUser } from '../../shared/auth';
-import type { Clock } from '../clock';
-import type { Db } from '../db/client';
+import type { SignedInUser } from '../../shared/auth';
+import type { Clock } from '../core/clock';
+import type { Context } from '../core/context';
 import { sessions, users } from '../db/schema';
 import { randomToken, sha256 } from './tokens';
 
@@ -12,11 +12,12 @@ export const BROWSER_SESSION_MS = 12 * 60 * 60 * 1000;
 export type NewSession = { token: string; expiresAt: Date; rememberMe: boolean };
 
 export async function createSession(
-  db: Db,
+  ctx: Pick<Context, 'db'>,
   clock: Clock,
   userId: number,
   rememberMe: boolean,
 ): Promise<NewSession> {
+  const { db } = ctx;
   const token = randomToken();
   const expiresAt = new Date(clock.now().getTime() + (rememberMe ? REMEMBER_ME_MS : BROWSER_SESSION_MS));
   await db
@@ -32,11 +33,12 @@ export type ClientInfo = { ip: string; userAgent: string | undefined };
 export const LAST_SEEN_EVERY_MS = 60_000;
 
 export async function findSessionUser(
-  db: Db,
+  ctx: Pick<Context, 'db'>,
   clock: Clock,
   token: string,
   client?: ClientInfo,
-): Promise<SessionUser | undefined> {
+): Promise<SignedInUser | undefined> {
+  const { db } = ctx;
   const now = clock.now();
   const tokenHash = sha256(token);
   const [row] = await db
@@ -44,6 +46,8 @@ export async function findSessionUser(
       id: users.id,
       username: users.username,
       email: users.email,
+      role: users.role,
+      clientIds: users.clientIds,
       lastSeenAt: sessions.lastSeenAt,
       ip: sessions.ip,
     })
@@ -58,25 +62,33 @@ export async function findSessionUser(
       .set({ lastSeenAt: now, ip: client.ip, userAgent: client.userAgent?.slice(0, 512) ?? null })
       .where(eq(sessions.tokenHash, tokenHash));
   }
-  return { id: row.id, username: row.username, email: row.email };
+  return { id: row.id, username: row.username, email: row.email, role: row.role, clientIds: row.clientIds };
 }
 
 /** Records where a new session signed in from (its first "last seen"). */
-export async function noteSessionClient(db: Db, token: string, client: ClientInfo): Promise<void> {
+export async function noteSessionClient(
+  ctx: Pick<Context, 'db'>,
+  token: string,
+  client: ClientInfo,
+): Promise<void> {
+  const { db } = ctx;
   await db
     .update(sessions)
     .set({ ip: client.ip, userAgent: client.userAgent?.slice(0, 512) ?? null })
     .where(eq(sessions.tokenHash, sha256(token)));
 }
 
-export async function revokeSession(db: Db, token: string): Promise<void> {
+export async function revokeSession(ctx: Pick<Context, 'db'>, token: string): Promise<void> {
+  const { db } = ctx;
   await db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)));
 }
 
-export async function revokeUserSessions(db: Db, userId: number): Promise<void> {
+export async function revokeUserSessions(ctx: Pick<Context, 'db'>, userId: number): Promise<void> {
+  const { db } = ctx;
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-export async function purgeExpiredSessions(db: Db, clock: Clock): Promise<void> {
+export async function purgeExpiredSessions(ctx: Pick<Context, 'db'>, clock: Clock): Promise<void> {
+  const { db } = ctx;
   await db.delete(sessions).where(lte(sessions.expiresAt, clock.now()));
 }

@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { SessionUser } from '../../shared/auth';
+import type { Context } from '../core/context';
+import { AppError } from '../core/errors';
 import type { Db } from '../db/client';
-import { AppError } from '../http/errors';
 import { countUsers, createUser, type NewUser } from '../users/service';
 import { randomToken, sha256 } from './tokens';
 
@@ -17,7 +18,7 @@ export class FirstRunSetup {
 
   /** Returns the setup token when the database has no users yet. */
   async prepare(db: Db): Promise<string | undefined> {
-    if ((await countUsers(db)) > 0) {
+    if ((await countUsers({ db })) > 0) {
       this.token = undefined;
       return undefined;
     }
@@ -26,18 +27,22 @@ export class FirstRunSetup {
   }
 
   async isNeeded(db: Db): Promise<boolean> {
-    return this.token !== undefined && (await countUsers(db)) === 0;
+    return this.token !== undefined && (await countUsers({ db })) === 0;
   }
 
-  async createFirstUser(db: Db, token: string, input: NewUser): Promise<SessionUser> {
-    if (!(await this.isNeeded(db))) throw new AppError(409, 'setup_done', SETUP_DONE);
+  async createFirstUser(
+    ctx: Pick<Context, 'db' | 'clock'>,
+    token: string,
+    input: NewUser,
+  ): Promise<SessionUser> {
+    if (!(await this.isNeeded(ctx.db))) throw new AppError(409, 'setup_done', SETUP_DONE);
     if (!this.token || !safeEqual(token, this.token))
       throw new AppError(403, 'invalid_setup_token', SETUP_INVALID);
     // Consume the token before the first await, so two simultaneous requests cannot both succeed.
     const consumed = this.token;
     this.token = undefined;
     try {
-      return await createUser(db, input);
+      return await createUser(ctx, { ...input, role: 'owner' }); // the first account owns the agency
     } catch (err) {
       this.token = consumed;
       throw err;

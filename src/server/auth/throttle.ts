@@ -2,23 +2,41 @@ import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Database } from '../db/client';
 import { sha256 } from './tokens';
 
-export type ThrottleLimits = { perAccount: number; perIp: number; windowSeconds: number };
+export type ThrottleLimits = {
+  perAccount: number;
+  perIp: number;
+  /** Failures at one account from one address. */
+  perAccountIp: number;
+  /** Failures from one device cookie (a browser that signed in to the account before). */
+  perDevice: number;
+  windowSeconds: number;
+};
 
-export const defaultLimits: ThrottleLimits = { perAccount: 5, perIp: 20, windowSeconds: 5 * 60 };
+export const defaultLimits: ThrottleLimits = {
+  perAccount: 5,
+  perIp: 20,
+  perAccountIp: 5,
+  perDevice: 5,
+  windowSeconds: 5 * 60,
+};
 
 /** The table both limiters count in (src/server/db/schema/login-attempts.ts). */
 export const LOGIN_ATTEMPTS_TABLE = 'login_attempts';
 
 /**
- * Sign-in attempts per account and per IP (quality bar S3), counted in the database with
- * rate-limiter-flexible's PostgreSQL store, so every instance on one database enforces the same limits
- * (R8). An attempt counts before the password is checked (concurrent guesses cannot slip past the
- * count); a success takes its attempt back and clears the account. Accounts are counted by a hash of
- * the lowercased name, known or not, so the throttle tells no names and stores none.
+ * Sign-in attempts per account, per IP, per account and IP, and per device cookie, counted in the
+ * database with rate-limiter-flexible's PostgreSQL store, so every instance on one database enforces
+ * the same limits. An attempt counts before the password is checked (concurrent guesses cannot slip
+ * past the count); a success takes its attempt back. A browser with the account's device cookie is
+ * not held by the per-account limit (strangers failing from many addresses cannot lock the owner out)
+ * but by its own per-device limit; every other limit holds for everyone. Accounts are counted by a
+ * hash of the lowercased name, known or not, so the throttle tells no names and stores none.
  */
 export class LoginThrottle {
   private readonly account: RateLimiterPostgres;
   private readonly ip: RateLimiterPostgres;
+  private readonly accountIp: RateLimiterPostgres;
+  private readonly device: RateLimiterPostgres;
 
   constructor(database: Pick<Database, 'query'>, limits: ThrottleLimits = defaultLimits) {
     const store = {
@@ -31,13 +49,24 @@ export class LoginThrottle {
     };
     this.account = new RateLimiterPostgres({ ...store, keyPrefix: 'account', points: limits.perAccount });
     this.ip = new RateLimiterPostgres({ ...store, keyPrefix: 'ip', points: limits.perIp });
+    this.accountIp = new RateLimiterPostgres({
+      ...store,
+      keyPrefix: 'account-ip',
+      points: limits.perAccountIp,
+    });
+    this.device = new RateLimiterPostgres({ ...store, keyPrefix: 'device', points: limits.perDevice });
   }
 
-  /** Counts a sign-in attempt; the seconds to wait when it is over either limit, else 0. */
-  async attempt(account: string, ip: string): Promise<number> {
+  /**
+   * Counts a sign-in attempt; the seconds to wait when it is over a limit, else 0. `device` is the id of
+   * a valid device cookie for this account, when the browser sent one.
+   */
+  async attempt(account: string, ip: string, device?: string): Promise<number> {
+    const key = accountKey(account);
     const results = await Promise.allSettled([
-      this.account.consume(accountKey(account)),
+      device === undefined ? this.account.consume(key) : this.device.consume(device),
       this.ip.consume(ip),
+      this.accountIp.consume(`${key}:${ip}`),
     ]);
     let waitMs = 0;
     for (const r of results) {
@@ -48,10 +77,20 @@ export class LoginThrottle {
     return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : 0;
   }
 
-  /** A good password: the account starts afresh, and a colleague's success costs the IP nothing. */
-  async succeeded(account: string, ip: string): Promise<void> {
-    await Promise.all([this.account.delete(accountKey(account)), this.ip.reward(ip)]);
+  /**
+   * A good password: a colleague's success costs the IP nothing, and this address and device start
+   * afresh. Without a device cookie the account starts afresh too; with one, strangers' failures at
+   * the account keep counting (the owner's success through their own browser unlocks nobody else).
+   */
+  async succeeded(account: string, ip: string, device?: string): Promise<void> {
+    const key = accountKey(account);
+    await Promise.all([
+      device === undefined ? this.account.delete(key) : this.device.delete(device),
+      this.ip.reward(ip),
+      this.accountIp.delete(`${key}:${ip}`),
+    ]);
   }
 }
 
-const accountKey = (account: string) => sha256(account.toLowerCase()).slice(0, 32);
+/** How an account is counted: a hash of its lowercased name, so no name is stored. */
+export const accountKey = (account: string) => sha256(account.toLowerCase()).slice(0, 32);

@@ -1,11 +1,17 @@
 import { eq, inArray } from 'drizzle-orm';
 import pLimit from 'p-limit';
+import { formatDateTime, zoneNote } from '../../shared/time';
 import { dispatchAlert } from '../alerts/dispatch';
+import { withTransaction } from '../core/context';
+import type { JobSpec } from '../core/jobs/engine';
+import { defineJob } from '../core/jobs/registry';
 import { checks, domains } from '../db/schema';
-import type { JobSpec } from '../jobs/engine';
 import type { Services } from '../services';
+import { agencyTime } from '../settings/service';
 import { daysUntil, type ExpiryThreshold, expiryWarning } from './expiry/thresholds';
 import { registeredDomain } from './rdap';
+
+export const DOMAINS_REFRESH_JOB = defineJob('domains-refresh');
 
 /**
  * Once a day: the registration expiry of every registered domain our checks point at, from its
@@ -50,7 +56,8 @@ export async function refreshDomains(services: Services): Promise<{ known: numbe
             ? { validTo: before.warnedFor.toISOString(), threshold: before.warnedDays as ExpiryThreshold }
             : null;
         const threshold = expiryWarning(answer.expiresAt, now, last);
-        await db.transaction(async (tx) => {
+        await withTransaction(services, async (ctx) => {
+          const tx = ctx.db;
           const warned =
             threshold === null ? {} : { warnedDays: threshold, warnedFor: new Date(answer.expiresAt) };
           await tx
@@ -75,9 +82,9 @@ export async function refreshDomains(services: Services): Promise<{ known: numbe
             });
           if (threshold === null) return;
           const days = daysUntil(answer.expiresAt, now);
+          const time = await agencyTime({ db: tx });
           await dispatchAlert(
-            services,
-            tx,
+            ctx,
             {
               event: 'domain',
               key: `domain:${name}:${answer.expiresAt}:${threshold}`,
@@ -85,7 +92,7 @@ export async function refreshDomains(services: Services): Promise<{ known: numbe
                 days < 0
                   ? `The domain ${name} has expired`
                   : `The domain ${name} expires in ${days} day${days === 1 ? '' : 's'}`,
-              body: `Its registration ends ${answer.expiresAt}${answer.registrar ? ` (registrar: ${answer.registrar})` : ''}. Renew it before the sites on it stop working.`,
+              body: `Its registration ends ${formatDateTime(answer.expiresAt, time)}${zoneNote(time)}${answer.registrar ? ` (registrar: ${answer.registrar})` : ''}. Renew it before the sites on it stop working.`,
               link: '/uptime',
               action: 'domain.expiring',
             },
@@ -104,11 +111,11 @@ export async function refreshDomainOf(services: Services, url: string): Promise<
   if (!name) return;
   const [row] = await services.db.select().from(domains).where(eq(domains.domain, name));
   if (row?.checkedAt && services.clock.now().getTime() - row.checkedAt.getTime() < 86_400_000) return;
-  await services.jobs.send('domains-refresh');
+  await services.jobs.send(DOMAINS_REFRESH_JOB);
 }
 
 export const domainsJob = (services: Services): JobSpec => ({
-  name: 'domains-refresh',
+  name: DOMAINS_REFRESH_JOB.name,
   policy: 'stately',
   retryLimit: 2,
   cron: '23 4 * * *',

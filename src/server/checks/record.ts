@@ -1,10 +1,14 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { formatDateTime, zoneNote } from '../../shared/time';
 import { dispatchAlert } from '../alerts/dispatch';
+import { withTransaction } from '../core/context';
 import type { Db } from '../db/client';
 import { type CheckRow, checkResults, checks, websites } from '../db/schema';
 import { closeIncident, openIncident } from '../incidents/lifecycle';
 import { checksInMaintenance } from '../maintenance/coverage';
 import type { Services } from '../services';
+import { agencyTime } from '../settings/service';
+import { refreshHealth } from '../websites/read-model';
 import { daysUntil, type ExpiryThreshold, expiryWarning } from './expiry/thresholds';
 import type { ProbeResult } from './probe';
 import { nextState } from './state';
@@ -19,7 +23,8 @@ export type ProbeOutcome = { checkId: number; dueAt: Date; lagMs: number; result
 export async function recordResults(services: Services, outcomes: ProbeOutcome[]): Promise<void> {
   if (outcomes.length === 0) return;
   const now = services.clock.now();
-  await services.db.transaction(async (tx) => {
+  await withTransaction(services, async (ctx) => {
+    const tx = ctx.db;
     const ids = [...new Set(outcomes.map((o) => o.checkId))];
     const current = await tx
       .select()
@@ -50,7 +55,7 @@ export async function recordResults(services: Services, outcomes: ProbeOutcome[]
       .filter((o) => fresh.has(`${o.checkId}@${o.dueAt.getTime()}`))
       .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
     const failing = todo.filter((o) => !o.result.ok).map((o) => o.checkId);
-    const maintenance = await checksInMaintenance(tx, failing, now);
+    const maintenance = await checksInMaintenance({ db: tx }, failing, now);
     const updates: Record<string, unknown>[] = [];
     for (const o of todo) {
       const check = byId.get(o.checkId)!;
@@ -61,12 +66,10 @@ export async function recordResults(services: Services, outcomes: ProbeOutcome[]
         maintenance.has(check.id),
       );
       // Incidents run from the first failing run of the streak to the first run that answered again.
-      if (next.open) await open(services, tx, check, o);
-      if (next.close) await closeIncident(services, tx, { checkId: check.id }, o.dueAt);
+      if (next.open) await open(ctx, check, o);
+      if (next.close) await closeIncident(ctx, { checkId: check.id }, o.dueAt, 'up');
       const cert = o.result.certificate;
-      const warned = cert
-        ? await warnCertificate(services, tx, check, cert.validTo, cert.issuer, now)
-        : undefined;
+      const warned = cert ? await warnCertificate(ctx, check, cert.validTo, cert.issuer, now) : undefined;
       const state = {
         id: check.id,
         status: next.status,
@@ -87,6 +90,13 @@ export async function recordResults(services: Services, outcomes: ProbeOutcome[]
       else updates.push(state);
     }
     if (updates.length) await saveStates(tx, updates);
+    // A check whose status changed changes its website's health.
+    const moved = current.filter((c) => c.websiteId !== null && byId.get(c.id)!.status !== c.status);
+    await refreshHealth(
+      { db: tx },
+      now,
+      moved.map((c) => c.websiteId!),
+    );
   });
 }
 
@@ -95,6 +105,7 @@ async function saveStates(tx: Db, updates: Record<string, unknown>[]) {
   await tx.execute(sql`
     update checks c set
       status = v.status, consecutive_failures = v.consecutive_failures, last_checked_at = v.last_checked_at,
+      status_since = case when c.status is distinct from v.status then v.last_checked_at else c.status_since end,
       last_response_ms = v.last_response_ms, last_status_code = v.last_status_code, last_error = v.last_error,
       cert_valid_to = v.cert_valid_to, cert_issuer = v.cert_issuer, cert_subject = v.cert_subject,
       cert_warned_days = v.cert_warned_days, cert_warned_for = v.cert_warned_for
@@ -106,7 +117,8 @@ async function saveStates(tx: Db, updates: Record<string, unknown>[]) {
 }
 
 /** Opens the check's incident with the failing responses that confirmed it, from the first of them. */
-async function open(services: Services, tx: Db, check: CheckRow, o: ProbeOutcome) {
+async function open(ctx: Services, check: CheckRow, o: ProbeOutcome) {
+  const tx = ctx.db;
   const failures = await tx
     .select({
       at: checkResults.dueAt,
@@ -121,7 +133,7 @@ async function open(services: Services, tx: Db, check: CheckRow, o: ProbeOutcome
   const [site] = check.websiteId
     ? await tx.select({ serverId: websites.serverId }).from(websites).where(eq(websites.id, check.websiteId))
     : [];
-  await openIncident(services, tx, {
+  await openIncident(ctx, {
     source: 'check',
     checkId: check.id,
     websiteId: check.websiteId,
@@ -135,8 +147,7 @@ async function open(services: Services, tx: Db, check: CheckRow, o: ProbeOutcome
 
 /** Warns at 30, 14, 7 and 0 days before the certificate expires, each once per certificate. */
 async function warnCertificate(
-  services: Services,
-  tx: Db,
+  ctx: Services,
   check: CheckRow,
   validTo: string,
   issuer: string,
@@ -150,9 +161,9 @@ async function warnCertificate(
   if (threshold === null) return undefined;
   const host = new URL(check.url).hostname;
   const days = daysUntil(validTo, now);
+  const time = await agencyTime(ctx);
   await dispatchAlert(
-    services,
-    tx,
+    ctx,
     {
       event: 'certificate',
       key: `cert:${check.id}:${validTo}:${threshold}`,
@@ -160,7 +171,7 @@ async function warnCertificate(
         days < 0
           ? `The certificate of ${host} has expired`
           : `The certificate of ${host} expires in ${days} day${days === 1 ? '' : 's'}`,
-      body: `Issued by ${issuer}, valid until ${validTo}. Renew it before visitors see a security warning.`,
+      body: `Issued by ${issuer}, valid until ${formatDateTime(validTo, time)}${zoneNote(time)}. Renew it before visitors see a security warning.`,
       link: `/uptime/checks/${check.id}`,
       action: 'certificate.expiring',
     },

@@ -38,7 +38,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const theDay = () => availability(t.db, [checkId], day, new Date(day.getTime() + 86_400_000));
+const theDay = () => availability({ db: t.db }, [checkId], day, new Date(day.getTime() + 86_400_000));
 
 describe('availability from stored results', () => {
   it('is 97.92 % for 30 of 1,440 minutes down, from raw results', async () => {
@@ -55,14 +55,19 @@ describe('availability from stored results', () => {
     expect((await theDay()).get(checkId)).toMatchObject({ samples: 1440, failures: 30 });
     // A period cut mid-hour: whole hours from roll-ups, the edges from raw results.
     const part = (
-      await availability(t.db, [checkId], new Date('2026-11-20T09:45:00Z'), new Date('2026-11-20T12:15:00Z'))
+      await availability(
+        { db: t.db },
+        [checkId],
+        new Date('2026-11-20T09:45:00Z'),
+        new Date('2026-11-20T12:15:00Z'),
+      )
     ).get(checkId)!;
     expect(part).toMatchObject({ samples: 150, failures: 30 });
   });
 
   it('has no figure at all for a period without results (never 0 % or 100 %)', async () => {
     const none = await availability(
-      t.db,
+      { db: t.db },
       [checkId],
       new Date('2026-10-01T00:00:00Z'),
       new Date('2026-10-02T00:00:00Z'),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { JobSpec } from '../jobs/engine';
+import type { JobSpec } from '../core/jobs/engine';
 import type { Services } from '../services';
 
 const HOUR_MS = 3_600_000;
@@ -16,26 +16,30 @@ export async function rollUp(services: Services): Promise<void> {
   const retention = new Date(now.getTime() - services.config.checks.resultsDays * 24 * HOUR_MS);
   await db.transaction(async (tx) => {
     await tx.execute(sql`
-      insert into check_rollups (check_id, period, starts_at, samples, failures, response_ms_sum, responses)
+      insert into check_rollups (check_id, period, starts_at, samples, failures, response_ms_sum, responses,
+        first_at)
       select check_id, 'hour', date_trunc('hour', due_at, 'UTC'), count(*), count(*) filter (where not ok),
-             coalesce(sum(response_ms), 0), count(response_ms)
+             coalesce(sum(response_ms), 0), count(response_ms), min(due_at)
       from check_results
       where due_at < ${hourStart}
         and due_at >= greatest(${retention}::timestamptz,
           coalesce((select max(starts_at) from check_rollups where period = 'hour'), ${retention}::timestamptz))
       group by 1, 2, 3
       on conflict (check_id, period, starts_at) do update set samples = excluded.samples,
-        failures = excluded.failures, response_ms_sum = excluded.response_ms_sum, responses = excluded.responses`);
+        failures = excluded.failures, response_ms_sum = excluded.response_ms_sum, responses = excluded.responses,
+        first_at = excluded.first_at`);
     await tx.execute(sql`
-      insert into check_rollups (check_id, period, starts_at, samples, failures, response_ms_sum, responses)
+      insert into check_rollups (check_id, period, starts_at, samples, failures, response_ms_sum, responses,
+        first_at)
       select check_id, 'day', date_trunc('day', starts_at, 'UTC'), sum(samples), sum(failures),
-             sum(response_ms_sum), sum(responses)
+             sum(response_ms_sum), sum(responses), min(coalesce(first_at, starts_at))
       from check_rollups
       where period = 'hour' and starts_at >= date_trunc('day',
         coalesce((select max(starts_at) from check_rollups where period = 'day'), ${retention}::timestamptz), 'UTC')
       group by 1, 2, 3
       on conflict (check_id, period, starts_at) do update set samples = excluded.samples,
-        failures = excluded.failures, response_ms_sum = excluded.response_ms_sum, responses = excluded.responses`);
+        failures = excluded.failures, response_ms_sum = excluded.response_ms_sum, responses = excluded.responses,
+        first_at = excluded.first_at`);
   });
 }
 

@@ -8,11 +8,12 @@ import {
   checkList,
   checkRequest,
   checkResults,
-  checkResultsQuery,
+  checkResultsQueryAt,
   checksQuery,
   createChecksForWebsitesRequest,
   createChecksForWebsitesResponse,
 } from '../../shared/checks';
+import { contextOf } from '../http/session';
 import type { Services } from '../services';
 import { refreshDomainOf } from './domains';
 import { listResults, uptimeSpans } from './results';
@@ -29,52 +30,86 @@ import {
 export async function checkRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const params = checkIdParams;
+  const now = () => services.clock.now();
 
   r.get(
     '/api/checks',
-    { schema: { querystring: checksQuery, response: { 200: checkList } } },
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { querystring: checksQuery, response: { 200: checkList } },
+    },
     async (request) => ({
-      data: await listChecks(services, { websiteId: request.query.websiteId }),
+      data: await listChecks(contextOf(services, request), { websiteId: request.query.websiteId }),
     }),
   );
   r.post(
     '/api/checks',
-    { schema: { body: checkRequest, response: { 201: check } } },
+    {
+      config: { access: 'session-or-token', role: 'staff' },
+      schema: { body: checkRequest, response: { 201: check } },
+    },
     async (request, reply) => {
-      const created = await createCheck(services, request.body, request.user);
+      const created = await createCheck(contextOf(services, request), request.body);
       await refreshDomainOf(services, created.url);
       return reply.status(201).send(created);
     },
   );
   r.post(
     '/api/checks/for-websites',
-    { schema: { body: createChecksForWebsitesRequest, response: { 200: createChecksForWebsitesResponse } } },
-    async (request) => createChecksForWebsites(services, request.body.websiteIds, request.user),
+    {
+      config: { access: 'session-or-token', role: 'staff' },
+      schema: { body: createChecksForWebsitesRequest, response: { 200: createChecksForWebsitesResponse } },
+    },
+    async (request) => createChecksForWebsites(contextOf(services, request), request.body.websiteIds),
   );
-  r.get('/api/checks/:id', { schema: { params, response: { 200: checkDetail } } }, async (request) => ({
-    data: await getCheck(services, request.params.id),
-    uptime: await uptimeSpans(services, request.params.id),
-  }));
+  r.get(
+    '/api/checks/:id',
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { params, response: { 200: checkDetail } },
+    },
+    async (request) => {
+      const data = await getCheck(contextOf(services, request), request.params.id);
+      return { data, uptime: await uptimeSpans(services, request.params.id, data.intervalSeconds) };
+    },
+  );
   r.put(
     '/api/checks/:id',
-    { schema: { params, body: checkRequest, response: { 200: check } } },
-    async (request) => updateCheck(services, request.params.id, request.body, request.user),
+    {
+      config: { access: 'session-or-token', role: 'staff' },
+      schema: { params, body: checkRequest, response: { 200: check } },
+    },
+    async (request) => updateCheck(contextOf(services, request), request.params.id, request.body),
   );
-  r.delete('/api/checks/:id', { schema: { params, response: { 204: z.null() } } }, async (request, reply) => {
-    await deleteCheck(services, request.params.id, request.user);
-    return reply.status(204).send(null);
-  });
-  r.post('/api/checks/:id/pause', { schema: { params, response: { 200: check } } }, async (request) =>
-    setPaused(services, request.params.id, true, request.user),
+  r.delete(
+    '/api/checks/:id',
+    {
+      config: { access: 'session-or-token', role: 'admin' },
+      schema: { params, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      await deleteCheck(contextOf(services, request), request.params.id);
+      return reply.status(204).send(null);
+    },
   );
-  r.post('/api/checks/:id/resume', { schema: { params, response: { 200: check } } }, async (request) =>
-    setPaused(services, request.params.id, false, request.user),
+  r.post(
+    '/api/checks/:id/pause',
+    { config: { access: 'session-or-token', role: 'staff' }, schema: { params, response: { 200: check } } },
+    async (request) => setPaused(contextOf(services, request), request.params.id, true),
+  );
+  r.post(
+    '/api/checks/:id/resume',
+    { config: { access: 'session-or-token', role: 'staff' }, schema: { params, response: { 200: check } } },
+    async (request) => setPaused(contextOf(services, request), request.params.id, false),
   );
   r.get(
     '/api/checks/:id/results',
-    { schema: { params, querystring: checkResultsQuery, response: { 200: checkResults } } },
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { params, querystring: checkResultsQueryAt(now), response: { 200: checkResults } },
+    },
     async (request) => {
-      await getCheck(services, request.params.id); // 404 for an unknown check
+      await getCheck(contextOf(services, request), request.params.id); // 404: unknown, or not theirs
       return listResults(services, request.params.id, request.query);
     },
   );

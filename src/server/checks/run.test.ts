@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeTargets, startFakeTargets } from '../../../test/fakes/targets';
 import { createTestApp, type TestApp } from '../../../test/support/app';
+import { formatDateTime } from '../../shared/time';
 import { alertDeliveries, incidents, websites } from '../db/schema';
 import { queueDueChecks } from './schedule';
 
@@ -182,6 +183,10 @@ describe('a check against a real site', () => {
     expect(warnings.map((w: { title: string }) => w.title)).toEqual([
       'The certificate of 127.0.0.1 expires in 9 days',
     ]);
+    // Its date in words on the agency clock (UTC until one is saved), never an ISO timestamp.
+    expect(warnings[0].message).toBe(
+      `Issued by ${data.certificate.issuer}, valid until ${formatDateTime(data.certificate.validTo, { timeZone: 'UTC' })} (UTC). Renew it before visitors see a security warning.`,
+    );
     await api('DELETE', `/api/checks/${tls.id}`);
   });
 });

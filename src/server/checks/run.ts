@@ -1,7 +1,8 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import pLimit from 'p-limit';
+import type { JobSpec } from '../core/jobs/engine';
+import { addressPolicy } from '../core/outbound';
 import { type CheckRow, checkResults, checks } from '../db/schema';
-import type { JobSpec } from '../jobs/engine';
 import type { Services } from '../services';
 import { type ProbeResult, parseExpectedStatus, probeHttp } from './probe';
 import { type ProbeOutcome, recordResults } from './record';
@@ -61,12 +62,12 @@ function probe(services: Services, row: CheckRow, signal?: AbortSignal): Promise
       // Our websites are GridPane's WordPress sites: their own error pages served with 200 are down.
       wordpress: row.websiteId !== null,
     },
-    { allowPrivate: services.config.checks.allowPrivate, ca: services.config.checks.extraCa, signal },
+    { ...addressPolicy(services.config), ca: services.config.checks.extraCa, signal },
   );
 }
 
 export const batchJob = (services: Services): JobSpec<{ checks: DueCheck[] }> => ({
-  name: BATCH_JOB,
+  name: BATCH_JOB.name,
   policy: 'standard',
   heartbeatSeconds: 10,
   retryLimit: 2,

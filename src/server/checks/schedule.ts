@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { JobSpec } from '../jobs/engine';
-import { rowsOf } from '../maintenance/coverage';
+import type { JobSpec } from '../core/jobs/engine';
+import { defineJob } from '../core/jobs/registry';
+import { rowsOf } from '../core/sql';
 import type { Services } from '../services';
 
-export const SCHEDULER_JOB = 'checks-scheduler';
-export const BATCH_JOB = 'check-batch';
+export const SCHEDULER_JOB = defineJob('checks-scheduler');
+export const BATCH_JOB = defineJob<{ checks: DueCheck[] }>('check-batch');
 /** Checks run in batches of this many: 10,000 checks a minute is ~7 jobs a second, not 170. */
 export const BATCH_SIZE = 25;
 const TICK_MS = 1000;
@@ -52,7 +53,7 @@ export async function queueDueChecks(services: Services, limit = 5000): Promise<
  * turn to another (heartbeat), and an every-minute cron restarts the chain if it ever broke.
  */
 export const schedulerJob = (services: Services): JobSpec => ({
-  name: SCHEDULER_JOB,
+  name: SCHEDULER_JOB.name,
   policy: 'stately',
   heartbeatSeconds: 10,
   retryLimit: 1,

@@ -43,6 +43,7 @@ describe('POST /api/clients', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       tags: [],
+      websites: { total: 0, down: 0 },
     });
     expect(new Date(c.createdAt).toISOString()).toBe(c.createdAt);
   });
@@ -67,7 +68,7 @@ describe('POST /api/clients', () => {
     });
   });
 
-  it('rejects a missing or blank name with the spec message', async () => {
+  it('rejects a missing or blank name with the shared schema message', async () => {
     for (const body of [{}, { name: '   ' }, { name: null }]) {
       const res = await call('POST', '/api/clients', body);
       expect(res.statusCode).toBe(400);
@@ -121,6 +122,21 @@ describe('GET /api/clients', () => {
       { id: tag.id, name: 'VIP', color: '#ff0000' },
     ]);
     expect(list.find((x) => x.name === 'Zed')!.tags).toEqual([]);
+  });
+});
+
+describe('GET /api/clients?sort=company', () => {
+  it('orders by company regardless of case, those without one last in either direction', async () => {
+    await create({ name: 'Sorter One', company: 'beta sorting' });
+    await create({ name: 'Sorter Two', company: 'Alpha sorting' });
+    await create({ name: 'Sorter Three' });
+    await create({ name: 'Sorter Four', company: 'Gamma sorting' });
+    const names = async (sort: string) =>
+      (
+        (await call('GET', `/api/clients?page=1&q=sorter&sort=${sort}`)).json().data as { name: string }[]
+      ).map((c) => c.name);
+    expect(await names('company')).toEqual(['Sorter Two', 'Sorter One', 'Sorter Four', 'Sorter Three']);
+    expect(await names('-company')).toEqual(['Sorter Four', 'Sorter One', 'Sorter Two', 'Sorter Three']);
   });
 });
 

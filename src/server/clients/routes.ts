@@ -13,6 +13,7 @@ import {
 } from '../../shared/clients';
 import { idParams } from '../../shared/ids';
 import { wantsPage } from '../../shared/lists';
+import { contextOf } from '../http/session';
 import type { Services } from '../services';
 import { createClient, deleteClient, getClient, listClientPage, listClients, updateClient } from './service';
 import { assignWebsites, listClientWebsites } from './websites';
@@ -20,48 +21,74 @@ import { assignWebsites, listClientWebsites } from './websites';
 // The tag routes of clients (/api/clients/{id}/tags) come from the taggable-resource registry in tags/.
 export async function clientRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = services;
 
   r.get(
     '/api/clients',
-    { schema: { querystring: clientListQuery, response: { 200: clientListResponse } } },
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { querystring: clientListQuery, response: { 200: clientListResponse } },
+    },
     async (request) =>
-      wantsPage(request.query, CLIENT_FILTER_KEYS) ? listClientPage(db, request.query) : listClients(db),
+      wantsPage(request.query, CLIENT_FILTER_KEYS)
+        ? listClientPage(contextOf(services, request), request.query)
+        : listClients(contextOf(services, request)),
   );
 
-  r.get('/api/clients/:id', { schema: { params: idParams, response: { 200: client } } }, async (request) =>
-    getClient(db, request.params.id),
+  r.get(
+    '/api/clients/:id',
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { params: idParams, response: { 200: client } },
+    },
+    async (request) => getClient(contextOf(services, request), request.params.id),
   );
 
   r.get(
     '/api/clients/:id/websites',
-    { schema: { params: idParams, response: { 200: clientWebsiteList } } },
-    async (request) => listClientWebsites(services, request.params.id),
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { params: idParams, response: { 200: clientWebsiteList } },
+    },
+    async (request) => listClientWebsites(contextOf(services, request), request.params.id),
   );
 
   r.post(
     '/api/clients/:id/websites',
-    { schema: { params: idParams, body: assignWebsitesRequest, response: { 200: assignWebsitesResult } } },
-    async (request) => assignWebsites(services, request.params.id, request.body.websiteIds, request.user),
+    {
+      config: { access: 'session-or-token', role: 'staff' },
+      schema: { params: idParams, body: assignWebsitesRequest, response: { 200: assignWebsitesResult } },
+    },
+    async (request) =>
+      assignWebsites(contextOf(services, request), request.params.id, request.body.websiteIds),
   );
 
   r.post(
     '/api/clients',
-    { schema: { body: clientRequest, response: { 201: client } } },
-    async (request, reply) => reply.status(201).send(await createClient(db, request.body, request.user)),
+    {
+      config: { access: 'session-or-token', role: 'staff' },
+      schema: { body: clientRequest, response: { 201: client } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createClient(contextOf(services, request), request.body)),
   );
 
   r.put(
     '/api/clients/:id',
-    { schema: { params: idParams, body: clientRequest, response: { 200: client } } },
-    async (request) => updateClient(db, request.params.id, request.body, request.user),
+    {
+      config: { access: 'session-or-token', role: 'staff' },
+      schema: { params: idParams, body: clientRequest, response: { 200: client } },
+    },
+    async (request) => updateClient(contextOf(services, request), request.params.id, request.body),
   );
 
   r.delete(
     '/api/clients/:id',
-    { schema: { params: idParams, response: { 204: z.null() } } },
+    {
+      config: { access: 'session-or-token', role: 'admin' },
+      schema: { params: idParams, response: { 204: z.null() } },
+    },
     async (request, reply) => {
-      await deleteClient(db, request.params.id, request.user);
+      await deleteClient(contextOf(services, request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { checkResults, checks, providerRecords, websiteFacts, websites } from '../db/schema';
 import { listColumns } from '../provider-cache/columns';
+import { refreshHealth } from '../websites/read-model';
 
 // A website belongs to at most one client; the client page lists each with how it is watched,
 // its 30-day figures, versions and server.
@@ -134,12 +135,15 @@ describe('client ↔ websites', () => {
         removed: false,
         serverId: '77',
         serverLabel: 'web-77',
+        health: { state: 'up', source: 'betteruptime', since: null },
         monitoring: {
           source: 'monitor',
           id: '900',
           name: 'Shop',
           status: 'up',
           uptime: 99.5,
+          // The monitor does not say when it was made: its figure covers the whole 30 days.
+          measuredFrom: new Date(t.clock.now().getTime() - 30 * 86_400_000).toISOString(),
           responseMs: 321,
         },
         wordpressVersion: null,
@@ -154,18 +158,42 @@ describe('client ↔ websites', () => {
         removed: false,
         serverId: '77',
         serverLabel: 'web-77',
+        health: { state: 'up', source: 'check', since: null },
         monitoring: {
           source: 'check',
           id: expect.any(String),
           name: 'Dental home',
           status: 'up',
           uptime: 75,
+          measuredFrom: expect.any(String),
           responseMs: Math.round((100 + 200 + 400) / 3),
         },
         wordpressVersion: '6.4.3',
         phpVersion: '8.1.27',
       },
     ]);
+  });
+
+  it("counts each client's websites and those down now by the kept health, in the list and the page", async () => {
+    const counts = async () => {
+      const all = (await call('GET', '/api/clients')).json() as { id: number; websites: unknown }[];
+      const page = (await call('GET', '/api/clients?page=1&sort=company')).json() as {
+        data: { id: number; websites: unknown }[];
+      };
+      const one = (await call('GET', `/api/clients/${dental}`)).json() as { websites: unknown };
+      const listed = all.find((c) => c.id === dental)?.websites;
+      expect(page.data.find((c) => c.id === dental)?.websites).toEqual(listed);
+      expect(one.websites).toEqual(listed);
+      return { dental: listed, bakery: all.find((c) => c.id === bakery)?.websites };
+    };
+    expect(await counts()).toEqual({ dental: { total: 2, down: 0 }, bakery: { total: 0, down: 0 } });
+    // The site's check fails: its kept health turns down (the owner's refresh, as a check result does).
+    await t.db.update(checks).set({ status: 'down' }).where(eq(checks.websiteId, site['dental.example']!));
+    await refreshHealth({ db: t.db }, t.clock.now(), [site['dental.example']!]);
+    expect(await counts()).toEqual({ dental: { total: 2, down: 1 }, bakery: { total: 0, down: 0 } });
+    await t.db.update(checks).set({ status: 'up' }).where(eq(checks.websiteId, site['dental.example']!));
+    await refreshHealth({ db: t.db }, t.clock.now(), [site['dental.example']!]);
+    expect(await counts()).toEqual({ dental: { total: 2, down: 0 }, bakery: { total: 0, down: 0 } });
   });
 
   it('finds websites for the picker by domain, prefix matches first, with their client', async () => {
@@ -245,6 +273,25 @@ describe('client ↔ websites', () => {
     expect(messages).toContain('alice gave dental-shop.example to Bakery');
     expect(messages).toContain('Alice added client Bakery'.replace('Alice', 'alice'));
     expect(messages.join('\n')).not.toContain('Dental Co');
+  });
+
+  it("lists what happened to one website on its page, and its client's page lists it too", async () => {
+    const tag = (await call('POST', '/api/tags', { name: 'Priority', color: '#ef4444' })).json();
+    const shop = site['dental-shop.example']!;
+    expect((await call('POST', `/api/websites/${shop}/tags`, { tagId: tag.id })).statusCode).toBe(201);
+    expect(
+      (await call('POST', `/api/websites/${site['spare.example']}/tags`, { tagId: tag.id })).statusCode,
+    ).toBe(201);
+    const ofShop = (await call('GET', `/api/activity?websiteId=${shop}`)).json().data;
+    const messages = ofShop.map((a: { message: string }) => a.message);
+    expect(messages).toContain('alice tagged website dental-shop.example with Priority');
+    expect(messages).toContain('alice gave dental-shop.example to Bakery');
+    expect(messages.join('\n')).not.toContain('spare.example');
+    const ofClient = (await call('GET', `/api/activity?clientId=${bakery}`)).json().data;
+    expect(ofClient.map((a: { message: string }) => a.message)).toContain(
+      'alice tagged website dental-shop.example with Priority',
+    );
+    expect((await call('GET', '/api/activity?websiteId=shop')).statusCode).toBe(400);
   });
 
   it('deleting a client unlinks its websites and keeps them', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeBetterUptime } from '../../../test/fakes/betteruptime';
 import { startFakeGridPane } from '../../../test/fakes/gridpane';
 import { createTestApp, type TestApp } from '../../../test/support/app';
+import { normaliseDomain } from '../../shared/domains';
 import { monitorDays } from '../db/schema';
 
 let t: TestApp;
@@ -52,8 +53,18 @@ describe('GET /api/dashboard', () => {
     const d = (await get('/api/dashboard')).json();
     expect(d.totalSites).toBe(20);
     expect(d.totalMonitors).toBe(uptime.monitors.length);
-    expect(d.online).toBe(uptime.monitors.filter((m) => m.attributes.status === 'up').length);
-    expect(d.down).toBe(uptime.monitors.filter((m) => m.attributes.status === 'down').length);
+    // Online and Down count websites by their health: the GridPane sites whose monitor says up or down
+    // (a monitor of no website, such as the agency's status page, is no website), as the list counts them.
+    const sites = new Set(gridpane.fleet.sites.map((s) => normaliseDomain(String(s.url))));
+    const watching = (status: string) =>
+      uptime.monitors.filter(
+        (m) => m.attributes.status === status && sites.has(normaliseDomain(String(m.attributes.url))),
+      ).length;
+    const listed = async (health: string) =>
+      (await get(`/api/websites?pageSize=1&health=${health}`)).json().total as number;
+    expect(d.online).toBe(watching('up'));
+    expect(d.down).toBe(watching('down'));
+    expect([d.online, d.down]).toEqual([await listed('up'), await listed('down')]);
     const monitors = (await get('/api/monitors')).json().data as {
       cachedUptime: number | null;
       cachedAvgResponse: number | null;

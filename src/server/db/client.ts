@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type DataDirPrivacy, makeDataDirPrivate } from './data-dir';
 import { lockDataDir } from './lock';
 import { migrationsApplied } from './migrations-state';
 import * as schema from './schema';
@@ -37,9 +38,21 @@ export type Database = {
   close(): Promise<void>;
   /** PGlite only: the data folder as a tarball (tests build one migrated template and load it). */
   dump?(): Promise<Blob>;
+  /** PGlite in a folder: what was made private in it before it opened (the start logs it). */
+  dataDirPrivacy?: DataDirPrivacy;
 };
 
 const serial = new WeakSet<Db>();
+
+let queryObserver: ((sql: string) => void) | undefined;
+/**
+ * Sees the text of every statement the app's Drizzle instances run (tests check which tables an
+ * answer kept in the answer cache really reads); nothing in production sets it.
+ */
+export function observeQueries(observer: ((sql: string) => void) | undefined): void {
+  queryObserver = observer;
+}
+const logger = { logQuery: (query: string) => queryObserver?.(query) };
 
 /**
  * Whether the database runs one statement at a time, in the order asked, in this process (PGlite): a
@@ -69,8 +82,11 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
       idleTimeoutMillis: 30_000,
     });
     // A dropped connection (database restart) must not crash the process; queries fail and recover.
+    // The pool listens for errors only on idle connections: one checked out (a transaction between two
+    // statements) gets its own listener, and the pool discards it when it comes back broken.
     pool.on('error', () => {});
-    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+    pool.on('connect', (client) => client.on('error', () => {}));
+    const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger }) as unknown as Db;
     try {
       if (migrate) await migratePostgresOnce(pool);
     } catch (err) {
@@ -93,6 +109,7 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
     };
   }
 
+  const dataDirPrivacy = opts.kind === 'pglite' ? makeDataDirPrivate(opts.dataDir) : undefined;
   const release = opts.kind === 'pglite' && opts.lock !== false ? lockDataDir(opts.dataDir) : () => {};
   let client: PGlite | undefined;
   try {
@@ -103,10 +120,14 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
             opts.loadDataDir ? { loadDataDir: opts.loadDataDir, extensions } : { extensions },
           );
     const pglite = client;
-    const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case', logger }) as unknown as Db;
     serial.add(db);
     if (migrate && !(await migrationsApplied((q) => pglite.query(q), migrationsFolder)))
       await migratePglite(drizzlePglite({ client: pglite, casing: 'snake_case' }), { migrationsFolder });
+    // PGlite gives the files it copies in for a new database (0666) and its catalog cache, rewritten at
+    // every open (0644), modes of its own whatever the umask; inside the 0700 folder no one else could
+    // reach them meanwhile. Made owner-only again now.
+    if (opts.kind === 'pglite') makeDataDirPrivate(opts.dataDir);
     return {
       db,
       kind: 'pglite',
@@ -120,6 +141,7 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
       },
       migrated: () => migrationsApplied((q) => pglite.query(q), migrationsFolder),
       dump: () => pglite.dumpDataDir('none'),
+      dataDirPrivacy,
       close: async () => {
         try {
           if (!pglite.closed) await pglite.close();
@@ -137,7 +159,8 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
 
 /**
  * Several instances may start at once on an empty database: the first to take the migration lock
- * migrates, the others wait for it and then find nothing left to do (quality bar R8).
+ * migrates, the others wait for it and then find nothing left to do: several instances on one
+ * PostgreSQL behave as one.
  */
 async function migratePostgresOnce(pool: pg.Pool): Promise<void> {
   if (await migrationsApplied((q) => pool.query(q), migrationsFolder)) return;
@@ -159,3 +182,15 @@ async function migratePostgresOnce(pool: pg.Pool): Promise<void> {
 }
 
 const MIGRATION_LOCK = 'agency-hub:migrate';
+
+/** node-postgres's report of a connection the server ended (a restart, an administrator's command). */
+export function isLostDatabaseConnection(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: string }).code;
+  return (
+    err.message === 'Connection terminated unexpectedly' ||
+    code === '57P01' || // admin_shutdown / terminating connection due to administrator command
+    code === '57P02' || // crash_shutdown
+    code === '57P03' // cannot_connect_now (starting up)
+  );
+}

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/support/app';
 import { createTestDatabase } from '../../../test/support/database';
-import { rowsOf } from '../maintenance/coverage';
+import { rowsOf } from '../core/sql';
 import type { Database } from './client';
-import { runUpkeep, type UpkeepStep, upkeepDue, upkeepJob } from './upkeep';
+import { runUpkeep, UPKEEP_JOB, upkeepDue, upkeepJob } from './upkeep';
 
 // PostgreSQL's autovacuum may get to a table first there; this is the embedded database's stand-in.
 describe.runIf(process.env.TEST_DB_KIND !== 'postgres')('database upkeep on PGlite', () => {
@@ -97,13 +97,13 @@ describe('the upkeep job', () => {
     const t = await createTestApp();
     try {
       const onPglite = t.database.kind === 'pglite';
-      expect(upkeepJob(t.services).cron).toBe(onPglite ? '* * * * *' : undefined);
+      expect(upkeepJob(t.services.database).cron).toBe(onPglite ? '* * * * *' : undefined);
       const scheduled = rowsOf<{ cron: string }>(
         await t.db.execute(sql`select cron from pgboss.schedule where name = 'db-upkeep'`),
       );
       expect(scheduled).toEqual(onPglite ? [{ cron: '* * * * *' }] : []);
       // Run through the engine as the schedule would: it settles what was due (never-analyzed tables).
-      const steps = await t.services.jobs.run<UpkeepStep[]>('db-upkeep');
+      const steps = await t.services.jobs.run(UPKEEP_JOB);
       expect(steps).toContainEqual({ table: 'public.websites', action: 'analyze' });
       if (onPglite) expect(await upkeepDue(t.db)).toEqual([]); // PostgreSQL's own statistics keep moving
     } finally {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { JobSpec } from '../jobs/engine';
-import { rowsOf } from '../maintenance/coverage';
-import type { Services } from '../services';
-import type { Db } from './client';
+import type { JobSpec } from '../core/jobs/engine';
+import { defineJob } from '../core/jobs/registry';
+import { rowsOf } from '../core/sql';
+import type { Database, Db } from './client';
 
 /**
  * PostgreSQL's autovacuum thresholds (its defaults): a table is analyzed once this many rows plus this
@@ -55,10 +55,12 @@ export async function runUpkeep(db: Db): Promise<UpkeepStep[]> {
 }
 
 /** Every minute on PGlite, as autovacuum's default naptime; PostgreSQL's own autovacuum does this there. */
-export const upkeepJob = (services: Services): JobSpec => ({
-  name: 'db-upkeep',
+export const UPKEEP_JOB = defineJob<object, UpkeepStep[]>('db-upkeep');
+
+export const upkeepJob = (database: Pick<Database, 'kind' | 'db'>): JobSpec => ({
+  name: UPKEEP_JOB.name,
   policy: 'stately',
   retryLimit: 1,
-  ...(services.database.kind === 'pglite' ? { cron: '* * * * *' } : {}),
-  run: () => runUpkeep(services.db),
+  ...(database.kind === 'pglite' ? { cron: '* * * * *' } : {}),
+  run: () => runUpkeep(database.db),
 });

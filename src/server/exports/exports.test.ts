@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { clients, incidents, providerRecords, tags, websites, websiteTags } from '../db/schema';
 import { listColumns } from '../provider-cache/columns';
+import { refreshHealth } from '../websites/read-model';
 import { neutralise, safeFileName, toCsv } from './csv';
 
 describe('CSV cells', () => {
@@ -45,7 +46,7 @@ beforeAll(async () => {
     provider: 'gridpane',
     kind: 'servers',
     externalId: '7',
-    data: { name: 'web-1' },
+    data: { name: 'web-1', label: 'web-1' },
     syncedAt: new Date(),
   });
   const [a, b] = await t.db
@@ -65,7 +66,7 @@ beforeAll(async () => {
         name: '-Other',
         domain: 'other.example',
         integrationProvider: 'gridpane',
-        status: 'active',
+        status: 'error', // as the sync keeps it: GridPane lists the site in error
         environment: 'staging',
         serverId: '8',
         providerSiteId: '2',
@@ -107,6 +108,8 @@ beforeAll(async () => {
     startedAt: new Date('2026-11-10T10:00:00Z'),
     endedAt: new Date('2026-11-10T10:30:00Z'),
   });
+  // Written behind the app's back: the health the minute's job would keep, now.
+  await refreshHealth({ db: t.db }, t.clock.now());
 });
 afterAll(() => t.close());
 
@@ -126,10 +129,15 @@ describe('CSV exports', () => {
       /^attachment; filename="websites-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const rows = lines(res.body);
-    expect(rows[0]).toBe('Domain,Name,Client,Server,Status,Environment,Provider,Tags,Added');
+    expect(rows[0]).toBe(
+      'Domain,Name,Client,Server,Status,Environment,Provider,Tags,Added,Health,Health source,' +
+        'Health since (UTC),WordPress,PHP,Monitor,Uptime 30 days (%),Avg response (ms)',
+    );
     expect(rows).toHaveLength(3); // the removed site is not in the list
-    expect(rows[1]).toMatch(/^other\.example,'-Other,,8,active,staging,gridpane,vip,/);
-    expect(rows[2]).toMatch(/^smile\.example,Smile,"Dental, Co",web-1,active,production,gridpane,,/);
+    expect(rows[1]).toMatch(/^other\.example,'-Other,,8,error,staging,gridpane,vip,[^,]+,Not monitored,,/);
+    expect(rows[2]).toMatch(
+      /^smile\.example,Smile,"Dental, Co",web-1,active,production,gridpane,,[^,]+,Up,Better Uptime,,,,Better Uptime: https:\/\/smile\.example,/,
+    );
   });
 
   it('applies the list filters', async () => {

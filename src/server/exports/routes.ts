@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { incidentsExportQuery, websitesExportQuery } from '../../shared/exports';
+import { contextOf } from '../http/session';
 import type { Services } from '../services';
 import { sendCsv } from './csv';
 import { clientsCsv, incidentsCsv, websitesCsv } from './service';
@@ -15,19 +16,36 @@ export async function exportRoutes(app: FastifyInstance, services: Services): Pr
 
   r.get(
     '/api/websites/export.csv',
-    { schema: { querystring: websitesExportQuery, response: { 200: csv } } },
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { querystring: websitesExportQuery, response: { 200: csv } },
+    },
     async (request, reply) =>
-      sendCsv(reply, `websites-${today(services)}.csv`, await websitesCsv(services, request.query)),
+      sendCsv(
+        reply,
+        `websites-${today(services)}.csv`,
+        await websitesCsv(contextOf(services, request), request.query),
+      ),
   );
 
-  r.get('/api/clients/export.csv', { schema: { response: { 200: csv } } }, async (_request, reply) =>
-    sendCsv(reply, `clients-${today(services)}.csv`, await clientsCsv(services)),
+  r.get(
+    '/api/clients/export.csv',
+    { config: { access: 'session-or-token', role: 'viewer' }, schema: { response: { 200: csv } } },
+    async (request, reply) =>
+      sendCsv(reply, `clients-${today(services)}.csv`, await clientsCsv(contextOf(services, request))),
   );
 
   r.get(
     '/api/incidents/export.csv',
-    { schema: { querystring: incidentsExportQuery, response: { 200: csv } } },
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { querystring: incidentsExportQuery, response: { 200: csv } },
+    },
     async (request, reply) =>
-      sendCsv(reply, `incidents-${today(services)}.csv`, await incidentsCsv(services, request.query)),
+      sendCsv(
+        reply,
+        `incidents-${today(services)}.csv`,
+        await incidentsCsv(contextOf(services, request), request.query),
+      ),
   );
 }

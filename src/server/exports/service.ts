@@ -1,76 +1,68 @@
-import { and, asc, eq, exists, ilike, or, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { WebsitesExportQuery } from '../../shared/exports';
-import { clients, providerRecords, websites, websiteTags } from '../db/schema';
+import { HEALTH_LABELS, HEALTH_SOURCE_LABELS } from '../../shared/websites';
+import { clientInScope } from '../core/scope';
+import { clients } from '../db/schema';
 import { listIncidents } from '../incidents/service';
 import type { Services } from '../services';
-import { siteFilters } from '../sites/list';
 import { type TaggableResource, taggableResources, tagsByResource } from '../tags/resources';
+import { monitoringOf } from '../websites/monitoring';
+import { readWebsiteList } from '../websites/views';
 import { type Cell, toCsv } from './csv';
 
 const resource = (type: string) => taggableResources.find((r) => r.type === type) as TaggableResource;
 const tagNames = (tags: { name: string }[] | undefined) => (tags ?? []).map((t) => t.name).join(', ');
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** The websites the Websites list shows with the same filters, with each one's client and server. */
+/**
+ * The websites the Websites list shows, with its very filters and order, and every column it has:
+ * client, server, health and its source, WordPress, PHP, what watches it and its 30-day uptime.
+ */
 export async function websitesCsv(services: Services, q: WebsitesExportQuery): Promise<string> {
-  const { db } = services;
-  const like = q.q ? `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  const rows = await db
-    .select({
-      site: websites,
-      client: clients.name,
-      server: sql<string | null>`${providerRecords.data}->>'name'`,
-    })
-    .from(websites)
-    .leftJoin(clients, eq(clients.id, websites.clientId))
-    .leftJoin(
-      providerRecords,
-      and(
-        eq(providerRecords.provider, 'gridpane'),
-        eq(providerRecords.kind, 'servers'),
-        eq(providerRecords.externalId, websites.serverId),
-      ),
-    )
-    .where(
-      and(
-        eq(websites.removed, false),
-        like ? or(ilike(websites.domain, like), ilike(websites.name, like)) : undefined,
-        q.serverId ? eq(websites.serverId, String(q.serverId)) : undefined,
-        q.clientId ? eq(websites.clientId, q.clientId) : undefined,
-        q.status || q.monitor
-          ? sql`exists (select 1 from provider_records r where r.external_id = ${websites.providerSiteId}
-              and ${websites.integrationProvider} = 'gridpane'
-              and ${sql.join(siteFilters({ status: q.status, monitor: q.monitor }), sql` and `)})`
-          : undefined,
-        q.tagId
-          ? exists(
-              db
-                .select({ one: sql`1` })
-                .from(websiteTags)
-                .where(and(eq(websiteTags.websiteId, websites.id), eq(websiteTags.tagId, q.tagId))),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(asc(websites.domain));
-  const tags = await tagsByResource(
-    db,
-    resource('websites'),
-    rows.map((r) => r.site.id),
-  );
+  const views = await readWebsiteList(services, q);
+  const watching = await monitoringOf(services, views);
   return toCsv(
-    ['Domain', 'Name', 'Client', 'Server', 'Status', 'Environment', 'Provider', 'Tags', 'Added'],
-    rows.map(({ site, client, server }): Cell[] => [
-      site.domain,
-      site.name,
-      client,
-      server ?? site.serverId,
-      site.status,
-      site.environment,
-      site.integrationProvider,
-      tagNames(tags.get(site.id)),
-      iso(site.createdAt),
-    ]),
+    [
+      'Domain',
+      'Name',
+      'Client',
+      'Server',
+      'Status',
+      'Environment',
+      'Provider',
+      'Tags',
+      'Added',
+      'Health',
+      'Health source',
+      'Health since (UTC)',
+      'WordPress',
+      'PHP',
+      'Monitor',
+      'Uptime 30 days (%)',
+      'Avg response (ms)',
+    ],
+    views.map((v): Cell[] => {
+      const m = watching.get(v.id);
+      return [
+        v.domain,
+        v.name,
+        v.client?.name ?? null,
+        v.serverLabel ?? v.serverId,
+        v.status,
+        v.environment,
+        v.integrationProvider,
+        tagNames(v.tags),
+        v.addedAt,
+        HEALTH_LABELS[v.health.state],
+        v.health.source ? HEALTH_SOURCE_LABELS[v.health.source] : null,
+        v.health.since,
+        v.wordpressVersion,
+        v.phpVersion,
+        m ? `${HEALTH_SOURCE_LABELS[m.source === 'check' ? 'check' : 'betteruptime']}: ${m.name}` : null,
+        m?.uptime ?? null,
+        m?.responseMs ?? null,
+      ];
+    }),
   );
 }
 
@@ -83,9 +75,10 @@ export async function clientsCsv(services: Services): Promise<string> {
       websites: sql<number>`(select count(*)::int from websites w where w.client_id = "clients"."id" and not w.removed)`,
     })
     .from(clients)
+    .where(clientInScope(services, sql`${clients.id}`))
     .orderBy(asc(sql`lower(${clients.name})`), asc(clients.id));
   const tags = await tagsByResource(
-    db,
+    { db },
     resource('clients'),
     rows.map((r) => r.client.id),
   );

@@ -1,13 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { Coverage } from '../../shared/fleet';
-import { keptAnswer, type Reads } from '../lists/kept';
-import { rowsOf } from '../maintenance/coverage';
-import { monitorsKey } from '../monitors/sync';
+import { keptAnswer, type Reads } from '../core/cache/kept';
+import { clientInScope, isScoped, scopeKey } from '../core/scope';
+import { rowsOf } from '../core/sql';
+import { monitorNameSql, monitorUrlSql } from '../providers/betteruptime/columns';
+import { monitorsKey } from '../providers/betteruptime/keys';
 import type { Services } from '../services';
+import { unwatchedSql } from '../websites/read-model';
 
 type Row = Record<string, unknown> & { total: number };
+const r = sql.raw('r');
 
-/** What the coverage check reads: kept while none of it changes (lists/kept). */
+/** What the coverage check reads: kept while none of it changes (the answer cache). */
 const reads: Reads = { caches: [monitorsKey], tables: ['websites', 'website_facts', 'check_links'] };
 
 /**
@@ -17,7 +21,9 @@ const reads: Reads = { caches: [monitorsKey], tables: ['websites', 'website_fact
  * reads: the dashboard and the fleet view ask on every visit, the answer changes with a sync or an edit.
  */
 export function coverage(services: Services, limit: number): Promise<Coverage> {
-  return keptAnswer(services.db, reads, `coverage ${limit}`, () => findCoverage(services, limit));
+  return keptAnswer(services.db, reads, `coverage ${limit} ${scopeKey(services)}`, () =>
+    findCoverage(services, limit),
+  );
 }
 
 async function findCoverage(services: Services, limit: number): Promise<Coverage> {
@@ -26,25 +32,30 @@ async function findCoverage(services: Services, limit: number): Promise<Coverage
     rowsOf<Row>(await db.execute(sql`select *, count(*) over () as total from (${query}) x limit ${limit}`));
   // Monitors are matched to websites on their stored domain (indexed); a monitor's JSON is read only
   // for the few that match no site.
+  // A person limited to chosen clients sees their clients' websites only: monitors that match no site,
+  // and sites without a client, are no client's, so not theirs.
+  const mine = clientInScope(services, sql`w.client_id`);
+  const limited = isScoped(services);
+  const none = sql`select null::int as website_id, null::text as domain where false`;
   const [unmonitored, unmatched, failing, orphans] = await Promise.all([
+    // Nobody watches it: no check of ours and no Better Uptime monitor (the read model's rule).
     list(sql`select w.id as website_id, w.domain from websites w
-      where not w.removed
-        and not exists (select 1 from checks c where c.website_id = w.id)
-        and not exists (select 1 from provider_records r where r.provider = 'betteruptime'
-          and r.kind = 'monitors' and r.domain = w.domain)
+      where not w.removed and ${mine} and ${unwatchedSql}
       order by w.domain`),
-    list(sql`select r.external_id as id, r.data->'attributes'->>'url' as url,
-        coalesce(nullif(r.data->'attributes'->>'pronounceable_name', ''), r.data->'attributes'->>'url') as name
+    limited
+      ? list(sql`select null::text as id, null::text as url, null::text as name where false`)
+      : list(sql`select r.external_id as id, ${monitorUrlSql(r)} as url, ${monitorNameSql(r)} as name
       from provider_records r
-      where r.provider = 'betteruptime' and r.kind = 'monitors'
+      where r.provider = ${monitorsKey.provider} and r.kind = ${monitorsKey.kind}
         and not exists (select 1 from websites w where w.domain = r.domain and not w.removed)
-      order by lower(coalesce(nullif(r.data->'attributes'->>'pronounceable_name', ''), r.data->'attributes'->>'url')),
-        r.external_id`),
+      order by lower(${monitorNameSql(r)}), r.external_id`),
     list(sql`select w.id as website_id, w.domain, f.snapshot_error as error, f.attempted_at
       from websites w join website_facts f on f.website_id = w.id
-      where not w.removed and f.snapshot_ok = false
+      where not w.removed and ${mine} and f.snapshot_ok = false
       order by f.attempted_at desc, w.domain`),
-    list(sql`select w.id as website_id, w.domain from websites w
+    limited
+      ? list(none)
+      : list(sql`select w.id as website_id, w.domain from websites w
       where not w.removed and w.client_id is null order by w.domain`),
   ]);
   const total = (rows: Row[]) => (rows.length ? Number(rows[0]!.total) : 0);

@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHP_CYCLES, startFakeEndOfLife } from '../../../test/fakes/endoflife';
+import { startFakeWporg } from '../../../test/fakes/wporg';
 import { createTestApp, type TestApp } from '../../../test/support/app';
+import { storedMonitor } from '../../../test/support/provider-records';
 import { checks, clients, providerRecords, tags, websiteFacts, websites, websiteTags } from '../db/schema';
-import { listColumns } from '../provider-cache/columns';
+import { PHP_EOL_JOB } from '../providers/php-eol/keys';
+import { WPORG_CORE_JOB } from '../providers/wporg/keys';
 
 // The fleet view counts versions across the sites the filters select and flags what is behind;
 // coverage lists what nobody watches, matches, hears from or owns.
@@ -69,17 +73,7 @@ beforeAll(async () => {
     websiteId: id['a.example']!,
   });
   // As a sync writes them: the JSON and its list columns (the normalised domain among them).
-  const monitor = (externalId: string, url: string) => {
-    const data = { id: externalId, attributes: { url, pronounceable_name: '', status: 'up' } };
-    return {
-      provider: 'betteruptime',
-      kind: 'monitors',
-      externalId,
-      data,
-      syncedAt: t.clock.now(),
-      ...listColumns({ provider: 'betteruptime', kind: 'monitors' }, data),
-    };
-  };
+  const monitor = (externalId: string, url: string) => storedMonitor(externalId, url, t.clock.now());
   await t.db
     .insert(providerRecords)
     .values([
@@ -95,27 +89,47 @@ describe('GET /api/fleet', () => {
     const res = await get('/api/fleet');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
+    // Nothing was read from wordpress.org or endoflife.date in this app: the built-in table is in force.
+    const table = 'built-in table';
     expect(body.php).toEqual([
-      { version: '8.2', sites: 2, endOfLife: '2026-12-31', pastEndOfLife: false },
-      { version: '7.4', sites: 2, endOfLife: '2022-11-28', pastEndOfLife: true },
+      { version: '8.2', sites: 2, endOfLife: '2026-12-31', pastEndOfLife: false, source: table },
+      { version: '7.4', sites: 2, endOfLife: '2022-11-28', pastEndOfLife: true, source: table },
     ]);
     expect(body.wordpress).toEqual([
-      { version: '6.8.3', sites: 2, outdated: false },
+      { version: '6.8.3', sites: 2, outdated: true },
       { version: '6.2.1', sites: 1, outdated: true },
     ]);
     expect(body.unknown).toEqual({ php: 1, wordpress: 2 });
     expect(body.sites).toBe(5); // the removed site is not in the fleet
-    expect(body.references).toMatchObject({ wordpressLatest: '6.8.3', overridden: false });
+    expect(body.references).toEqual({
+      wordpress: {
+        latest: '6.9',
+        source: table,
+        liveSource: 'wordpress.org',
+        readAt: '2025-12-02T00:00:00.000Z',
+        url: 'https://wordpress.org/download/releases/',
+        seenOnSite: false,
+        error: null,
+      },
+      php: {
+        source: table,
+        liveSource: 'endoflife.date',
+        readAt: '2026-11-26T00:00:00.000Z',
+        url: 'https://www.php.net/supported-versions.php',
+        operatorBranches: [],
+        error: null,
+      },
+    });
   });
 
   it('filters by client, server and tag', async () => {
     const byClient = (await get(`/api/fleet?clientId=${clientId}`)).json();
     expect(byClient.php).toEqual([
-      { version: '7.4', sites: 2, endOfLife: '2022-11-28', pastEndOfLife: true },
+      { version: '7.4', sites: 2, endOfLife: '2022-11-28', pastEndOfLife: true, source: 'built-in table' },
     ]);
     const byServer = (await get('/api/fleet?serverId=2')).json();
     expect(byServer.sites).toBe(3);
-    expect(byServer.wordpress).toEqual([{ version: '6.8.3', sites: 1, outdated: false }]);
+    expect(byServer.wordpress).toEqual([{ version: '6.8.3', sites: 1, outdated: true }]);
     const byTag = (await get(`/api/fleet?tagId=${tagId}`)).json();
     expect(byTag.sites).toBe(1);
     expect(byTag.php[0]).toMatchObject({ version: '8.2', sites: 1 });
@@ -132,6 +146,8 @@ describe('GET /api/fleet', () => {
         serverLabel: null,
         phpVersion: '7.4.33',
         wordpressVersion: '6.2.1',
+        // Its check has not run yet: its health follows the check.
+        health: expect.objectContaining({ state: 'unknown', source: 'check' }),
       },
       expect.objectContaining({ domain: 'b.example', phpVersion: '7.4' }),
     ]);
@@ -160,7 +176,7 @@ describe('GET /api/fleet', () => {
 });
 
 describe('reference versions', () => {
-  it('takes the operator’s values over the table, and a release already seen in the fleet as the latest', async () => {
+  it('takes the operator’s values over everything else, and a release already seen in the fleet as the latest', async () => {
     const other = await createTestApp({
       config: { fleet: { wordpressLatest: '6.9', phpEndOfLife: { '8.2': '2026-01-01' } } },
     });
@@ -183,9 +199,23 @@ describe('reference versions', () => {
       const body = (
         await other.app.inject({ method: 'GET', url: '/api/fleet', headers: { cookie: otherCookie } })
       ).json();
-      expect(body.php).toEqual([{ version: '8.2', sites: 1, endOfLife: '2026-01-01', pastEndOfLife: true }]);
+      expect(body.php).toEqual([
+        {
+          version: '8.2',
+          sites: 1,
+          endOfLife: '2026-01-01',
+          pastEndOfLife: true,
+          source: 'operator setting',
+        },
+      ]);
       expect(body.wordpress).toEqual([{ version: '6.8.3', sites: 1, outdated: true }]);
-      expect(body.references).toMatchObject({ wordpressLatest: '6.9', overridden: true });
+      expect(body.references.wordpress).toMatchObject({
+        latest: '6.9',
+        source: 'operator setting',
+        readAt: null,
+        seenOnSite: false,
+      });
+      expect(body.references.php).toMatchObject({ source: 'built-in table', operatorBranches: ['8.2'] });
       await other.db.insert(websiteFacts).values({
         websiteId: (
           await other.db
@@ -204,13 +234,113 @@ describe('reference versions', () => {
       const newer = (
         await other.app.inject({ method: 'GET', url: '/api/fleet', headers: { cookie: otherCookie } })
       ).json();
-      expect(newer.references.wordpressLatest).toBe('7.0.1');
+      expect(newer.references.wordpress).toMatchObject({
+        latest: '7.0.1',
+        source: 'operator setting',
+        seenOnSite: true,
+      });
       expect(newer.wordpress).toEqual([
         { version: '7.0.1', sites: 1, outdated: false },
         { version: '6.8.3', sites: 1, outdated: true },
       ]);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('reference versions read from wordpress.org and endoflife.date', () => {
+  it('flag the fleet against the last good live read, with its source, read time and last error', async () => {
+    const wporg = await startFakeWporg({ coreLatest: '6.8.3' });
+    const eol = await startFakeEndOfLife();
+    const live = await createTestApp({ config: { wporgApiUrl: wporg.url, phpEolUrl: eol.phpUrl } });
+    try {
+      live.clock.advance(new Date('2026-11-24T12:00:00Z').getTime() - live.clock.now().getTime());
+      // Signed in afresh for each look: the clock moves days on, past a session's life.
+      const fleet = async () =>
+        (
+          await live.app.inject({
+            method: 'GET',
+            url: '/api/fleet',
+            headers: { cookie: await live.signIn() },
+          })
+        ).json();
+      for (const [domain, php, wp] of [
+        ['p.example', '8.1.30', '6.8.3'],
+        ['q.example', '8.2.20', '6.8.3'],
+        ['r.example', '5.6.40', '6.7'],
+      ] as const) {
+        const [w] = await live.db
+          .insert(websites)
+          .values({
+            name: domain,
+            domain,
+            integrationProvider: 'gridpane',
+            status: 'active',
+            environment: 'production',
+          })
+          .returning();
+        await live.db.insert(websiteFacts).values({ websiteId: w!.id, php, wordpressVersion: wp });
+      }
+
+      // Never read: the built-in table (its latest is 6.9), so 6.8.3 is behind.
+      expect((await fleet()).wordpress).toContainEqual({ version: '6.8.3', sites: 2, outdated: true });
+
+      // Read: wordpress.org says 6.8.3 is the latest, so sites on it are not flagged.
+      const firstRead = live.clock.now().toISOString();
+      await live.services.jobs.run(WPORG_CORE_JOB);
+      eol.setPhp([
+        { ...PHP_CYCLES[0]!, cycle: '8.2', eol: false },
+        { ...PHP_CYCLES[0]!, cycle: '8.1', eol: true },
+      ]);
+      await live.services.jobs.run(PHP_EOL_JOB);
+      let body = await fleet();
+      expect(body.wordpress).toEqual([
+        { version: '6.8.3', sites: 2, outdated: false },
+        { version: '6.7', sites: 1, outdated: true },
+      ]);
+      expect(body.references.wordpress).toEqual({
+        latest: '6.8.3',
+        source: 'wordpress.org',
+        liveSource: 'wordpress.org',
+        readAt: firstRead,
+        url: 'https://wordpress.org/download/releases/',
+        seenOnSite: false,
+        error: null,
+      });
+      expect(body.references.php).toMatchObject({ source: 'endoflife.date', readAt: firstRead, error: null });
+      // endoflife.date names no day for these two: 8.2 is still supported, 8.1 has ended. 5.6 is not in
+      // its list, so the built-in table still answers for it.
+      expect(body.php).toEqual([
+        { version: '8.2', sites: 1, endOfLife: null, pastEndOfLife: false, source: 'endoflife.date' },
+        { version: '8.1', sites: 1, endOfLife: null, pastEndOfLife: true, source: 'endoflife.date' },
+        { version: '5.6', sites: 1, endOfLife: '2018-12-31', pastEndOfLife: true, source: 'built-in table' },
+      ]);
+
+      // A day later wordpress.org says 6.9: the same sites are behind now.
+      live.clock.advance(25 * 3_600_000);
+      wporg.setCoreLatest('6.9');
+      await live.services.jobs.run(WPORG_CORE_JOB);
+      const secondRead = live.clock.now().toISOString();
+      body = await fleet();
+      expect(body.wordpress[0]).toEqual({ version: '6.8.3', sites: 2, outdated: true });
+      expect(body.references.wordpress).toMatchObject({ latest: '6.9', readAt: secondRead, error: null });
+
+      // The next read fails: the last good values stay in force, with the error beside them.
+      live.clock.advance(25 * 3_600_000);
+      wporg.setCoreLatest('7.0');
+      wporg.setFailure('versionCheck', 'server_error');
+      await expect(live.services.jobs.run(WPORG_CORE_JOB)).rejects.toThrow();
+      body = await fleet();
+      expect(body.references.wordpress).toMatchObject({
+        latest: '6.9',
+        source: 'wordpress.org',
+        readAt: secondRead,
+        error: { message: 'wordpress.org failed (HTTP 500)', at: live.clock.now().toISOString() },
+      });
+    } finally {
+      await live.close();
+      await Promise.all([wporg.close(), eol.close()]);
     }
   });
 });

@@ -8,6 +8,7 @@ import {
   fleetSitesPage,
   fleetSitesQuery,
 } from '../../shared/fleet';
+import { contextOf } from '../http/session';
 import type { Services } from '../services';
 import { coverage as findCoverage } from './coverage';
 import { fleetCounts as countFleet, fleetSites } from './service';
@@ -16,17 +17,26 @@ export async function fleetRoutes(app: FastifyInstance, services: Services): Pro
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/fleet',
-    { schema: { querystring: fleetQuery, response: { 200: fleetCounts } } },
-    async (request) => countFleet(services, request.query),
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { querystring: fleetQuery, response: { 200: fleetCounts } },
+    },
+    async (request) => countFleet(contextOf(services, request), request.query),
   );
   r.get(
     '/api/fleet/sites',
-    { schema: { querystring: fleetSitesQuery, response: { 200: fleetSitesPage } } },
-    async (request) => fleetSites(services, request.query),
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { querystring: fleetSitesQuery, response: { 200: fleetSitesPage } },
+    },
+    async (request) => fleetSites(contextOf(services, request), request.query),
   );
   r.get(
     '/api/coverage',
-    { schema: { querystring: coverageQuery, response: { 200: coverage } } },
-    async (request) => findCoverage(services, request.query.limit),
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { querystring: coverageQuery, response: { 200: coverage } },
+    },
+    async (request) => findCoverage(contextOf(services, request), request.query.limit),
   );
 }

@@ -1,18 +1,19 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { FleetCounts, FleetQuery, FleetSite, fleetSitesQuery } from '../../shared/fleet';
-import { gridpaneServers } from '../integrations/gridpane-sync';
-import { keptAnswer, keptRows, type Reads } from '../lists/kept';
-import { count, rows } from '../lists/sql';
+import { keptAnswer, keptRows, type Reads } from '../core/cache/kept';
+import { clientInScope, type ScopeContext, scopeKey } from '../core/scope';
+import { count, rows } from '../core/sql';
 import type { Services } from '../services';
-import { compareVersions, pastEndOfLife, REFERENCE, references } from './versions';
+import { readWebsites } from '../websites';
+import { compareVersions, endOfLifeOn, references } from './versions';
 
 /** The PHP branch a site runs: what WordPress reports (HD Snapshot), else its host (GridPane); stored. */
 const PHP_BRANCH = sql.raw('f.php_branch');
 
-/** The hosted websites the filters select (w: websites, f: their facts). */
-function where(q: FleetQuery): SQL {
-  const parts: SQL[] = [sql`not w.removed`];
+/** The hosted websites the filters select (w: websites, f: their facts), of a limited person's clients. */
+function where(ctx: ScopeContext, q: FleetQuery): SQL {
+  const parts: SQL[] = [sql`not w.removed`, clientInScope(ctx, sql`w.client_id`)];
   if (q.clientId) parts.push(sql`w.client_id = ${q.clientId}`);
   if (q.serverId) parts.push(sql`w.server_id = ${q.serverId}`);
   if (q.tagId) {
@@ -23,10 +24,8 @@ function where(q: FleetQuery): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/** What the fleet's counts read: kept while none of it changes (lists/kept). */
+/** What the fleet's counts, and the pages of sites behind them, read: kept while none of it changes. */
 const reads: Reads = { tables: ['websites', 'website_facts', 'website_tags'] };
-/** The sites behind a count also show their client's name and server's label. */
-const sitesReads: Reads = { caches: [gridpaneServers], tables: [...reads.tables!, 'clients'] };
 
 /**
  * WordPress and PHP versions across the fleet as counts, flagged against the reference versions: one
@@ -34,7 +33,7 @@ const sitesReads: Reads = { caches: [gridpaneServers], tables: [...reads.tables!
  */
 export async function fleetCounts(services: Services, q: FleetQuery): Promise<FleetCounts> {
   const { db } = services;
-  const filter = where(q);
+  const filter = where(services, q);
   // One pass over the fleet, counted both ways.
   const rows = await keptRows<{ php: string | null; wordpress: string | null; by: number; sites: number }>(
     db,
@@ -49,8 +48,8 @@ export async function fleetCounts(services: Services, q: FleetQuery): Promise<Fl
   const wpRows = rows
     .filter((r) => Number(r.by) === 1)
     .map((r) => ({ version: r.wordpress, sites: r.sites }));
-  const refs = references(
-    services.config,
+  const { phpEndOfLife, ...refs } = await references(
+    services,
     wpRows.flatMap((r) => (r.version ? [r.version] : [])),
   );
   const today = services.clock.now().toISOString().slice(0, 10);
@@ -58,21 +57,17 @@ export async function fleetCounts(services: Services, q: FleetQuery): Promise<Fl
     rows.filter((r): r is T & { version: string } => r.version !== null);
   return {
     php: known(phpRows)
-      .map((r) => {
-        const endOfLife = refs.phpEndOfLife[r.version] ?? null;
-        return {
-          version: r.version,
-          sites: Number(r.sites),
-          endOfLife,
-          pastEndOfLife: pastEndOfLife(endOfLife, today),
-        };
-      })
+      .map((r) => ({
+        version: r.version,
+        sites: Number(r.sites),
+        ...endOfLifeOn({ phpEndOfLife }, r.version, today),
+      }))
       .sort((a, b) => compareVersions(b.version, a.version)),
     wordpress: known(wpRows)
       .map((r) => ({
         version: r.version,
         sites: Number(r.sites),
-        outdated: compareVersions(r.version, refs.wordpressLatest) < 0,
+        outdated: compareVersions(r.version, refs.wordpress.latest) < 0,
       }))
       .sort((a, b) => compareVersions(b.version, a.version) || a.version.localeCompare(b.version)),
     unknown: {
@@ -80,17 +75,15 @@ export async function fleetCounts(services: Services, q: FleetQuery): Promise<Fl
       wordpress: Number(wpRows.find((r) => r.version === null)?.sites ?? 0),
     },
     sites: phpRows.reduce((n, r) => n + Number(r.sites), 0),
-    references: {
-      wordpressLatest: refs.wordpressLatest,
-      readOn: refs.readOn,
-      overridden: refs.overridden,
-      phpSource: REFERENCE.phpSource,
-      wordpressSource: REFERENCE.wordpressSource,
-    },
+    references: refs,
   };
 }
 
-/** The sites behind one count of the fleet view, a page at a time. */
+/**
+ * The sites behind one count of the fleet view, a page at a time: the page's websites are picked (and
+ * counted) here, kept like the counts; what each shows (client, server, versions, health) is read fresh
+ * from the website read model, so the fleet says what every other page says of them.
+ */
 export async function fleetSites(services: Services, q: z.output<typeof fleetSitesQuery>) {
   const version = q.php
     ? q.php === 'unknown'
@@ -99,40 +92,39 @@ export async function fleetSites(services: Services, q: z.output<typeof fleetSit
     : q.wordpress === 'unknown'
       ? sql`f.wordpress_version is null`
       : sql`f.wordpress_version = ${q.wordpress}`;
-  const from = sql`from websites w left join website_facts f on f.website_id = w.id where ${where(q)} and ${version}`;
-  // The page first (an index walk by domain), then the page's clients and servers: 25 rows, not thousands.
+  const from = sql`from websites w left join website_facts f on f.website_id = w.id where ${where(services, q)} and ${version}`;
+  // The page first (an index walk by domain), then the page's websites: 25 rows, not thousands.
   const { db } = services;
-  const [found, counted] = await keptAnswer(db, sitesReads, `fleet sites ${JSON.stringify(q)}`, () =>
-    Promise.all([
-      rows<{
-        id: number;
-        domain: string;
-        client_id: number | null;
-        client_name: string | null;
-        server_label: string | null;
-        php: string | null;
-        wordpress: string | null;
-      }>(
-        db,
-        sql`
-      with page as (select w.id, w.domain, w.client_id, w.server_id, coalesce(f.php, f.host_php) as php,
-          f.wordpress_version as wordpress ${from}
-        order by w.domain limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize})
-      select page.*, c.name as client_name, s.data->>'label' as server_label from page
-      left join clients c on c.id = page.client_id
-      left join provider_records s on s.provider = 'gridpane' and s.kind = 'servers' and s.external_id = page.server_id
-      order by page.domain`,
-      ),
-      count(db, sql`select count(*)::int as n ${from}`),
-    ]),
+  const [page, counted] = await keptAnswer(
+    db,
+    reads,
+    `fleet sites ${JSON.stringify(q)} ${scopeKey(services)}`,
+    () =>
+      Promise.all([
+        rows<{ id: number }>(
+          db,
+          sql`select w.id ${from} order by w.domain limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
+        ),
+        count(db, sql`select count(*)::int as n ${from}`),
+      ]),
   );
-  const data: FleetSite[] = found.map((r) => ({
-    websiteId: Number(r.id),
-    domain: r.domain,
-    client: r.client_id === null ? null : { id: Number(r.client_id), name: r.client_name ?? '' },
-    serverLabel: r.server_label,
-    phpVersion: r.php,
-    wordpressVersion: r.wordpress,
-  }));
+  const ids = page.map((r) => Number(r.id));
+  const views = new Map((await readWebsites(services, { ids, removed: 'include' })).map((v) => [v.id, v]));
+  const data: FleetSite[] = ids.flatMap((id) => {
+    const v = views.get(id);
+    return v
+      ? [
+          {
+            websiteId: v.id,
+            domain: v.domain,
+            client: v.client,
+            serverLabel: v.serverLabel,
+            phpVersion: v.phpVersion,
+            wordpressVersion: v.wordpressVersion,
+            health: v.health,
+          },
+        ]
+      : [];
+  });
   return { data, total: counted, page: q.page, pageSize: q.pageSize };
 }

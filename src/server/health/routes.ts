@@ -6,7 +6,7 @@ import { readiness } from './service';
 
 export async function healthRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { public: true, sessionless: true };
+  const config = { access: 'public' as const, sessionless: true };
   r.get(
     '/api/health',
     { config, schema: { response: { 200: healthResponse, 503: healthResponse } } },

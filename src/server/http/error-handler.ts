@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '../../shared/errors';
-import { isProviderError } from '../providers/errors';
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
+import { isProviderError } from '../core/outbound/provider-error';
 
 const SERVER_ERROR =
   'Something went wrong on our side. Please try again; if it keeps happening, check the server log.';
@@ -51,7 +51,10 @@ function databaseDownCause(err: unknown): { code?: string; message?: string } | 
   return undefined;
 }
 
-/** Turns every error into the JSON error shape of decisions.md §2; 5xx never leak internals. */
+/**
+ * Turns every error into the one JSON error shape (`{ message, code, fieldErrors? }`, see
+ * @shared/errors) with its status; 5xx never leak internals.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     let status = 500;

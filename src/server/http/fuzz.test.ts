@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { fromSchema, paramValue } from '../../../test/support/arbitraries';
-import { ProviderError } from '../providers/errors';
+import { ProviderError } from '../core/outbound/provider-error';
 
-// Quality bar S9: every route, thrown generated bodies, params and queries derived from its own zod
-// schemas, never answers 5xx, and every error is the JSON error shape.
+// Every route has a request schema that rejects unknown or malformed input: thrown generated bodies,
+// params and queries derived from its own zod schemas, it never answers 5xx, and every error is the
+// JSON error shape.
 let t: TestApp;
 let cookie: string;
 
@@ -29,7 +30,7 @@ const toJson = (schema: unknown) => {
 };
 const errorShape = z.object({ message: z.string().min(1), code: z.string().min(1) });
 
-describe('every route with generated input (S9)', () => {
+describe('every route with generated input', () => {
   it('never answers 5xx, and errors keep the JSON error shape', async () => {
     const routes = t.app.routeTable.filter((r) => r.url.startsWith('/api/') && r.url !== '/api/auth/logout');
     expect(routes.length).toBeGreaterThan(30);

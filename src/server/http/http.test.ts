@@ -59,7 +59,7 @@ describe('routing', () => {
   });
 });
 
-describe('security headers (S7)', () => {
+describe('security headers (CSP without inline scripts, nosniff, no framing, no-store on /api)', () => {
   it('are on API responses, app pages and errors alike', async () => {
     for (const url of ['/api/health', '/api/auth/me', '/', '/api/nope']) {
       const h = (await t.app.inject({ method: 'GET', url })).headers;
@@ -75,7 +75,7 @@ describe('security headers (S7)', () => {
   });
 });
 
-describe('CSRF defence (S6)', () => {
+describe('CSRF defence: a JSON body and a same-origin browser for every state change', () => {
   const post = (headers: Record<string, string>, payload?: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/login', headers, payload });
   const body = JSON.stringify({ username: 'alice', password: 'wrong password' });

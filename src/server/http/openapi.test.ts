@@ -49,19 +49,23 @@ describe('GET /api/openapi.json', () => {
       expect(success.length, name).toBeGreaterThan(0);
       const error = op.responses.default!.content!['application/json']!.schema;
       expect(error, name).toMatchObject({ required: ['message', 'code'] });
-      if (!route.public) expect(op.responses['401'], name).toBeDefined();
+      if (route.access !== 'public') expect(op.responses['401'], name).toBeDefined();
     }
   });
 
   it('names the fields of requests and answers from the zod contract', () => {
     const create = doc.paths['/api/tokens']!.post!;
     expect(create.requestBody!.content['application/json']!.schema).toMatchObject({
-      properties: { name: { type: 'string', minLength: 1 }, expiresInDays: expect.any(Object) },
+      properties: {
+        name: { type: 'string', minLength: 1 },
+        expiresInDays: expect.any(Object),
+        readOnly: { type: 'boolean', default: false },
+      },
       required: ['name', 'expiresInDays'],
       additionalProperties: false,
     });
     expect(create.responses['201']!.content!['application/json']!.schema).toMatchObject({
-      required: ['id', 'name', 'token', 'expiresAt'],
+      required: ['id', 'name', 'token', 'expiresAt', 'readOnly'],
     });
     expect(doc.paths['/api/auth/login']!.post!.security).toEqual([]);
     expect(doc.paths['/api/auth/sessions']!.get!.security).toEqual([{ session: [] }]);

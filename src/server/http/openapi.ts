@@ -5,6 +5,7 @@ import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-ty
 import { z } from 'zod';
 import { errorResponse } from '../../shared/errors';
 import { SESSION_COOKIE } from '../auth/sessions';
+import { declareAccess } from './access';
 
 export const OPENAPI_URL = '/api/openapi.json';
 export const DOCS_URL = '/api/docs';
@@ -16,31 +17,39 @@ const error = (description: string) => ({ ...errorSchema, description });
 
 /**
  * The OpenAPI document, made from the same zod schemas that validate each request and serialise each
- * answer, plus the errors every route can give (the one JSON error shape of decisions.md §2).
+ * answer, plus the errors every route can give (the one JSON error shape, `@shared/errors`).
  */
 function describeRoute(doc: Parameters<typeof zodToJson>[0] & { route: RouteOptions }) {
   if (!doc.url.startsWith('/api/')) return { schema: { hide: true }, url: doc.url };
   const { schema, url } = zodToJson(doc) as { schema: Schema; url: string };
   if (schema.hide) return { schema, url };
-  const config = doc.route.config as { public?: boolean; rateLimit?: unknown } | undefined;
+  const config = doc.route.config as
+    | { access?: string; rateLimit?: unknown; tokenRefusal?: unknown }
+    | undefined;
+  const isPublic = config?.access === 'public';
   const responses = (schema.response ?? {}) as Record<string, Schema>;
   const hasInput = ['body', 'querystring', 'params'].some((k) => doc.route.schema?.[k as 'body']);
   schema.response = {
     ...responses,
     ...(hasInput ? { 400: error('Invalid input: `fieldErrors` names each field and what is wrong') } : {}),
-    ...(config?.public
-      ? {}
-      : { 401: error('Not signed in, or an API token that is wrong, expired or revoked') }),
-    ...(url.startsWith('/api/auth/') ? { 403: error('Personal API tokens are refused on /api/auth/*') } : {}),
+    ...(isPublic ? {} : { 401: error(unauthorizedText(config?.access)) }),
+    ...(config?.access === 'session' && !config.tokenRefusal
+      ? { 403: error('Personal API tokens are refused on /api/auth/*') }
+      : {}),
     ...(url.includes('/:') ? { 404: error('No such item (or not yours)') } : {}),
     ...(config?.rateLimit ? { 429: error('Too many requests: wait for `Retry-After` seconds') } : {}),
     default: error('Any other error, in the same shape'),
   };
   schema.tags = [url.split('/')[2]];
-  if (config?.public) schema.security = [];
-  else if (url.startsWith('/api/auth/')) schema.security = [{ session: [] }];
+  if (isPublic) schema.security = [];
+  else if (config?.access === 'session') schema.security = [{ session: [] }];
   return { schema, url };
 }
+
+const unauthorizedText = (access: string | undefined) =>
+  access === 'session'
+    ? 'Not signed in (this route needs a browser session; personal API tokens are refused)'
+    : 'Not signed in, or an API token that is wrong, expired or revoked';
 
 /** Registers the generator; must come before the routes it documents. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -70,11 +79,18 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 
 /** The document at /api/openapi.json and the reference at /api/docs, both for signed-in users only. */
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
-  app.get(OPENAPI_URL, { schema: { hide: true } }, async () => app.swagger());
+  app.get(
+    OPENAPI_URL,
+    { config: { access: 'session-or-token', role: 'viewer' }, schema: { hide: true } },
+    async () => app.swagger(),
+  );
   // Swagger UI is served from its npm package (no CDN); its page loads only files, no inline script.
-  await app.register(swaggerUi, {
-    routePrefix: DOCS_URL,
-    uiConfig: { deepLinking: true, tryItOutEnabled: false, displayRequestDuration: true },
-    theme: { title: 'Agency Hub API reference' },
+  await app.register(async (docs) => {
+    declareAccess(docs, 'session-or-token', 'viewer');
+    await docs.register(swaggerUi, {
+      routePrefix: DOCS_URL,
+      uiConfig: { deepLinking: true, tryItOutEnabled: false, displayRequestDuration: true },
+      theme: { title: 'Agency Hub API reference' },
+    });
   });
 }

@@ -1,11 +1,18 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import { AppError, forbidden } from './errors';
+import { AppError, forbidden } from '../core/errors';
 import { bearerToken } from './session';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Security headers on every response (quality bar S7). */
+/** The HSTS policy sent on every answer to a request that arrived over https. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Security headers on every response: a CSP without inline scripts, nosniff, a referrer policy, no
+ * framing; HSTS when the request came over https (directly, or through a trusted proxy that says so);
+ * and `Cache-Control: no-store` on every answer of an API route, decided from the matched route.
+ */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -28,20 +35,26 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
-    hsts: false, // Set by the TLS-terminating proxy, which knows whether HTTPS is in use.
+    hsts: false, // sent below, only on https: over plain http a browser ignores it anyway
   });
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/api')) reply.header('cache-control', 'no-store');
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    if (isApiRoute(request.routeOptions.url)) reply.header('cache-control', 'no-store');
   });
 }
 
+/** Whether a matched route (its pattern, not the URL as spelled) belongs to the API. */
+export const isApiRoute = (routeUrl: string | undefined): boolean =>
+  routeUrl !== undefined && (routeUrl === '/api' || routeUrl.startsWith('/api/'));
+
 /**
- * CSRF defence for state-changing API calls (quality bar S6): a cross-site browser request is refused,
- * and a body must be JSON (an HTML form cannot send that without CORS, which we never allow).
+ * CSRF defence for every state-changing route, whatever its access (sign-in included): a cross-site
+ * browser request is refused, and a body must be JSON (an HTML form cannot send that without CORS,
+ * which we never allow). A request that matched no route is left to the not-found handler.
  */
 export function registerCsrfGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (!unsafeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!unsafeMethods.has(request.method) || request.routeOptions.url === undefined) return;
     // A bearer token is not sent by a browser on its own (no ambient credential to ride on), and the
     // session hook then ignores the cookie: CSRF cannot apply.
     if (bearerToken(request) !== undefined) return;

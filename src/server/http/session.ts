@@ -1,20 +1,16 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionUser } from '../../shared/auth';
+import { roleAtLeast, roleRefusal, SCOPABLE_ROLES, type SignedInUser } from '../../shared/auth';
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, DEVICE_COOKIE_PATH } from '../auth/device';
 import { type ClientInfo, findSessionUser, type NewSession, SESSION_COOKIE } from '../auth/sessions';
+import { AppError, unauthorized } from '../core/errors';
 import type { Services } from '../services';
 import { findTokenUser } from '../tokens/service';
-import { AppError, forbidden, unauthorized } from './errors';
+import { ACCOUNT_TOKEN_REFUSAL } from './access';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Routes on the unauthenticated allowlist (quality bar S1). Everything else needs a session. */
-    public?: boolean;
-    /** Public routes that never read the session (health): they answer even when the lookup cannot. */
-    sessionless?: boolean;
-  }
   interface FastifyRequest {
-    user: SessionUser | undefined;
+    user: SignedInUser | undefined;
     /** The session cookie's token, when the request is signed in with one. */
     sessionToken: string | undefined;
     /** The personal API token's id, when the request is made with one. */
@@ -30,12 +26,16 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? '';
 }
 
+const READ_ONLY_TOKEN =
+  'This API token is read-only: it can only read (GET). Create a token without "read-only" to make changes.';
 const TOKEN_REFUSED = 'This API token is not valid: it may be wrong, expired or revoked.';
 
 /**
- * Who is asking, on every API call: a personal API token (Authorization: Bearer) or else the session
- * cookie. Non-public routes refuse anyone else. Tokens never reach /api/auth/* (sign-in, password,
- * sessions), so a leaked token cannot take over the account.
+ * Who is asking, on every request that matched a route: a personal API token (Authorization: Bearer)
+ * or else the session cookie, checked against the access the matched route declares (access.ts).
+ * A token is refused on routes that are not `session-or-token`, so a leaked token can never reach
+ * sign-in, the account, the team or other tokens. A request that matched no route gets its 404 from
+ * the not-found handler.
  */
 export async function registerSessions(app: FastifyInstance, services: Services): Promise<void> {
   await app.register(cookie);
@@ -43,33 +43,66 @@ export async function registerSessions(app: FastifyInstance, services: Services)
   app.decorateRequest('sessionToken', undefined);
   app.decorateRequest('apiTokenId', undefined);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.routeOptions.config?.sessionless) return;
+    const route = request.routeOptions;
+    if (route.url === undefined || route.config.sessionless) return;
+    const access = route.config.access;
     const bearer = bearerToken(request);
     if (bearer !== undefined) {
-      if (request.url.startsWith('/api/auth/')) {
-        throw forbidden(
-          'Personal API tokens cannot be used on the sign-in and account routes (/api/auth/…).',
+      if (access !== 'session-or-token') {
+        const refusal = route.config.tokenRefusal ?? ACCOUNT_TOKEN_REFUSAL;
+        throw new AppError(
+          refusal.status,
+          refusal.status === 401 ? 'token_not_allowed' : 'forbidden',
+          refusal.message,
         );
       }
       // A wrong, expired or revoked token: one answer, which does not say which.
-      const found = bearer ? await findTokenUser(services.db, services.clock, bearer) : undefined;
+      const found = bearer ? await findTokenUser(services, services.clock, bearer) : undefined;
       if (!found) throw new AppError(401, 'invalid_token', TOKEN_REFUSED);
+      if (found.readOnly && request.method !== 'GET' && request.method !== 'HEAD')
+        throw new AppError(403, 'forbidden', READ_ONLY_TOKEN);
       request.user = found.user;
       request.apiTokenId = found.tokenId;
+      requireRole(request);
       return;
     }
     const token = request.cookies[SESSION_COOKIE];
     if (token && token.length <= 128) {
-      const user = await findSessionUser(services.db, services.clock, token, clientOf(request));
+      const user = await findSessionUser(services, services.clock, token, clientOf(request));
       if (user) {
         request.user = user;
         request.sessionToken = token;
       }
     }
-    if (!request.user && request.routeOptions.config?.public !== true && request.routeOptions.url) {
-      throw unauthorized();
-    }
+    if (!request.user && access !== 'public') throw unauthorized();
+    requireRole(request);
   });
+}
+
+/** The route's role against the person's (a token's owner's): a 403 that names both when too low. */
+function requireRole(request: FastifyRequest): void {
+  const needed = request.routeOptions.config.role;
+  const user = request.user;
+  if (needed && user && !roleAtLeast(user.role, needed))
+    throw new AppError(403, 'forbidden', roleRefusal(needed, user.role));
+}
+
+/** The context a route calls its services with: the services, and the person (or their token) asking. */
+export function contextOf(services: Services, request: FastifyRequest): Services {
+  const user = request.user;
+  return {
+    ...services,
+    actor: user
+      ? {
+          id: user.id,
+          username: user.username,
+          role: user.role,
+          tokenId: request.apiTokenId,
+          // A limit applies only to the roles that can have one (an Admin's stored limit is void).
+          clientIds: SCOPABLE_ROLES.includes(user.role) ? user.clientIds : null,
+        }
+      : undefined,
+  };
 }
 
 /** Where a request comes from, as Settings shows it beside each session. */
@@ -78,7 +111,7 @@ export const clientOf = (request: FastifyRequest): ClientInfo => ({
   userAgent: request.headers['user-agent'],
 });
 
-export function requireUser(request: FastifyRequest): SessionUser {
+export function requireUser(request: FastifyRequest): SignedInUser {
   if (!request.user) throw unauthorized();
   return request.user;
 }
@@ -91,6 +124,17 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, s
     secure: request.protocol === 'https',
     // "Remember me": a 30-day cookie. Otherwise a browser-session cookie; the server ends it after 12 h.
     ...(session.rememberMe ? { expires: session.expiresAt } : {}),
+  });
+}
+
+/** The device cookie of a successful sign-in: sent back only to the sign-in route, for a year. */
+export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, value: string): void {
+  reply.setCookie(DEVICE_COOKIE, value, {
+    path: DEVICE_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    maxAge: DEVICE_COOKIE_DAYS * 86_400,
   });
 }
 

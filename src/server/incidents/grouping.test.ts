@@ -1,9 +1,10 @@
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
+import { withTransaction } from '../core/context';
 import { alertChannels, alertDeliveries, incidents, websites } from '../db/schema';
-import { gridpaneServers } from '../integrations/gridpane-sync';
 import { writeCache } from '../provider-cache/service';
+import { gridpaneServers } from '../providers/gridpane/keys';
 import { announceOpened } from './announce';
 import { closeIncident, openIncident } from './lifecycle';
 
@@ -14,12 +15,12 @@ beforeAll(async () => {
   // The announcements are run by hand here: the engine's own would wait ten minutes.
   const base = (await import('../config')).testConfig();
   t = await createTestApp({
-    config: { checks: { ...base.checks, allowPrivate: true, groupWindowMs: 600_000 } },
+    config: { allowPrivateTargets: true, checks: { ...base.checks, groupWindowMs: 600_000 } },
   });
   await t.signIn();
   await t.db.insert(alertChannels).values({ kind: 'email', name: 'Ops', target: 'ops@agency.test' });
   await writeCache(
-    t.db,
+    { db: t.db },
     gridpaneServers,
     [{ id: '33001', data: { id: 33001, label: 'prod-node-3' } }],
     new Date(),
@@ -43,8 +44,8 @@ async function site(domain: string, serverId: string | null) {
   return w!;
 }
 const down = async (id: string, w: { id: number; serverId: string | null; domain: string }) =>
-  t.db.transaction((tx) =>
-    openIncident(t.services, tx, {
+  withTransaction(t.services, (tx) =>
+    openIncident(tx, {
       source: 'monitor',
       monitorId: id,
       websiteId: w.id,
@@ -91,11 +92,15 @@ describe('incidents grouped by server', () => {
 
     // The server's incident ends with its last site, and says so once.
     for (const [i] of sites.entries())
-      await t.db.transaction((tx) => closeIncident(t.services, tx, { monitorId: `m${i}` }, t.clock.now()));
+      await withTransaction(t.services, (tx) =>
+        closeIncident(tx, { monitorId: `m${i}` }, t.clock.now(), 'up'),
+      );
     expect(
       (await t.db.select().from(incidents).where(isNull(incidents.endedAt))).map((i) => i.title).sort(),
     ).toEqual(['e.example is down', 'lone.example is down', 'server prod-node-3: 4 sites down']);
-    await t.db.transaction((tx) => closeIncident(t.services, tx, { monitorId: 'm-late' }, t.clock.now()));
+    await withTransaction(t.services, (tx) =>
+      closeIncident(tx, { monitorId: 'm-late' }, t.clock.now(), 'up'),
+    );
     const resolved = (
       await t.db.select().from(alertDeliveries).where(eq(alertDeliveries.event, 'resolved'))
     ).map((d) => d.title);
@@ -105,12 +110,25 @@ describe('incidents grouped by server', () => {
   it('an incident over before its announcement says both, once', async () => {
     const w = await site('blip.example', null);
     const incident = (await down('m-blip', w))!;
-    await t.db.transaction((tx) => closeIncident(t.services, tx, { monitorId: 'm-blip' }, t.clock.now()));
+    await withTransaction(t.services, (tx) =>
+      closeIncident(tx, { monitorId: 'm-blip' }, t.clock.now(), 'up'),
+    );
     await announceOpened(t.services, incident.id);
     await announceOpened(t.services, incident.id);
     const titles = (await t.db.select().from(alertDeliveries))
       .map((d) => d.title)
       .filter((x) => x.startsWith('blip'));
     expect(titles).toEqual(['blip.example is down', 'blip.example is back up']);
+  });
+
+  it('an incident that ended quietly before its announcement is never announced', async () => {
+    const w = await site('hushed.example', null);
+    const incident = (await down('m-hushed', w))!;
+    await withTransaction(t.services, (tx) =>
+      closeIncident(tx, { monitorId: 'm-hushed' }, t.clock.now(), 'paused'),
+    );
+    await announceOpened(t.services, incident.id);
+    const titles = (await t.db.select().from(alertDeliveries)).map((d) => d.title);
+    expect(titles.filter((x) => x.startsWith('hushed'))).toEqual([]);
   });
 });

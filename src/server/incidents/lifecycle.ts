@@ -1,10 +1,14 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { and, count, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Context } from '../core/context';
+import { defineJob } from '../core/jobs/registry';
 import { type IncidentFailure, type IncidentRow, incidents } from '../db/schema';
 import type { Services } from '../services';
 import { announceClosed } from './announce';
+import { endNote, type IncidentEndReason } from './ends';
 
-export const INCIDENT_OPENED_JOB = 'incident-opened';
+export type { IncidentEndReason } from './ends';
+
+export const INCIDENT_OPENED_JOB = defineJob<{ incidentId: number }>('incident-opened');
 
 export type OpenIncident = {
   source: 'check' | 'monitor';
@@ -18,16 +22,16 @@ export type OpenIncident = {
   at: Date;
 };
 
+/** The check or monitor an incident is about: each has at most one open. */
+export type IncidentKey = { checkId: number } | { monitorId: string };
+
 /**
  * Opens an incident inside the caller's transaction, unless one is open already for the same check or
  * monitor (a unique index makes that hold across instances), and queues its announcement a little
  * later: sites of one server going down together are announced once, as the server's incident.
  */
-export async function openIncident(
-  services: Services,
-  tx: Db,
-  open: OpenIncident,
-): Promise<IncidentRow | null> {
+export async function openIncident(ctx: Services, open: OpenIncident): Promise<IncidentRow | null> {
+  const tx = ctx.db;
   const [row] = await tx
     .insert(incidents)
     .values({
@@ -44,32 +48,126 @@ export async function openIncident(
     .onConflictDoNothing()
     .returning();
   if (!row) return null;
-  const wait = services.config.checks.groupWindowMs;
-  await services.jobs.send(
-    INCIDENT_OPENED_JOB,
-    { incidentId: row.id },
-    // Real time, not the app's clock: it is when the job engine may run it.
-    { tx, ...(wait > 0 ? { startAfter: new Date(Date.now() + wait) } : {}) },
-  );
+  const wait = ctx.config.checks.groupWindowMs;
+  await ctx.jobs.send(INCIDENT_OPENED_JOB, { incidentId: row.id }, { tx, delayMs: wait });
   return row;
 }
 
-/** Closes the open incident of a check or monitor (the first success after it), inside the transaction. */
+/**
+ * Ends the open incident of a check or monitor, if any, inside the caller's transaction, for a reason:
+ * "up" says it is back up; the other ends are quiet and noted in its cause. A server's incident ends
+ * with its last open site, however that one ended.
+ */
 export async function closeIncident(
-  services: Services,
-  tx: Db,
-  key: { checkId: number } | { monitorId: string },
+  ctx: Context,
+  key: IncidentKey,
   at: Date,
+  reason: IncidentEndReason,
 ): Promise<IncidentRow | null> {
+  const tx = ctx.db;
   const which =
     'checkId' in key
       ? and(eq(incidents.source, 'check'), eq(incidents.checkId, key.checkId))
       : and(eq(incidents.source, 'monitor'), eq(incidents.monitorId, key.monitorId));
+  const note = reason === 'up' ? null : endNote('checkId' in key ? 'check' : 'monitor', reason);
   const [row] = await tx
     .update(incidents)
-    .set({ endedAt: at })
+    .set(ended(at, reason, note))
     .where(and(which, isNull(incidents.endedAt)))
     .returning();
-  if (row) await announceClosed(services, tx, row, at);
-  return row ?? null;
+  if (!row) return null;
+  if (row.parentId) await endServerWith(ctx, row, at);
+  else await announceClosed(ctx, row);
+  return row;
+}
+
+/**
+ * A server's incident ends when its last open site does: "up" (and said so) when any of its sites
+ * answered again, else quietly, for the reason its last site ended. Its row is held first, so two sites
+ * ending at once on two instances see each other's end.
+ */
+async function endServerWith(ctx: Context, site: IncidentRow, at: Date): Promise<void> {
+  const tx = ctx.db;
+  const parentId = site.parentId!;
+  const [server] = await tx
+    .select({ id: incidents.id })
+    .from(incidents)
+    .where(and(eq(incidents.id, parentId), isNull(incidents.endedAt)))
+    .for('update');
+  if (!server) return;
+  const [sites] = await tx
+    .select({
+      open: count(sql`case when ${incidents.endedAt} is null then 1 end`),
+      up: count(sql`case when ${incidents.endReason} = 'up' then 1 end`),
+    })
+    .from(incidents)
+    .where(eq(incidents.parentId, parentId));
+  if ((sites?.open ?? 0) > 0) return;
+  const reason = (sites?.up ?? 0) > 0 ? 'up' : (site.endReason as IncidentEndReason);
+  const note = reason === 'up' ? null : `last site: ${endNote(site.source, reason)}`;
+  const [row] = await tx
+    .update(incidents)
+    .set(ended(at, reason, note))
+    .where(eq(incidents.id, parentId))
+    .returning();
+  await announceClosed(ctx, row!);
+}
+
+const ended = (at: Date, reason: IncidentEndReason, note: string | null) => ({
+  endedAt: at,
+  endReason: reason,
+  ...(note ? { cause: sql`coalesce(${incidents.cause} || ' ', '') || ${`(${note})`}` as SQL<string> } : {}),
+});
+
+/** The monitors that have an open incident (the monitor sync holds them against Better Uptime's list). */
+export async function monitorsWithOpenIncident(ctx: Pick<Context, 'db'>): Promise<Set<string>> {
+  const { db } = ctx;
+  const rows = await db
+    .select({ monitorId: incidents.monitorId })
+    .from(incidents)
+    .where(and(eq(incidents.source, 'monitor'), isNull(incidents.endedAt)));
+  return new Set(rows.map((r) => r.monitorId!));
+}
+
+/** The open incidents of monitors that name a website (of these websites, when given). */
+export async function openMonitorIncidentsOf(
+  ctx: Pick<Context, 'db'>,
+  websiteIds?: readonly number[],
+): Promise<{ monitorId: string; websiteId: number }[]> {
+  if (websiteIds && websiteIds.length === 0) return [];
+  const rows = await ctx.db
+    .select({ monitorId: incidents.monitorId, websiteId: incidents.websiteId })
+    .from(incidents)
+    .where(
+      and(
+        eq(incidents.source, 'monitor'),
+        isNull(incidents.endedAt),
+        websiteIds ? inArray(incidents.websiteId, [...websiteIds]) : isNotNull(incidents.websiteId),
+      ),
+    );
+  return rows.map((r) => ({ monitorId: r.monitorId!, websiteId: r.websiteId! }));
+}
+
+/**
+ * Gives open monitor incidents opened before their website was known (Better Uptime read before the
+ * host) the website and server they are about, so the website's page and its server's roll-up see them.
+ * An incident that already names a website keeps it.
+ */
+export async function placeOpenMonitorIncidents(
+  ctx: Pick<Context, 'db'>,
+  places: readonly { monitorId: string; websiteId: number; serverId: string | null }[],
+): Promise<void> {
+  for (const p of places) {
+    await ctx.db
+      .update(incidents)
+      .set({ websiteId: p.websiteId, serverId: p.serverId })
+      .where(
+        and(
+          eq(incidents.source, 'monitor'),
+          eq(incidents.monitorId, p.monitorId),
+          isNull(incidents.endedAt),
+          isNull(incidents.websiteId),
+        ),
+      );
+  }
 }

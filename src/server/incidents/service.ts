@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Incident } from '../../shared/incidents';
+import { isScoped, websiteInScope } from '../core/scope';
 import { clients, incidents, websites } from '../db/schema';
 import type { Services } from '../services';
 
@@ -46,6 +47,12 @@ export async function listIncidents(services: Services, q: IncidentQuery): Promi
           ? sql`(${websites.clientId} = ${q.clientId} or exists (select 1 from incidents c
               join websites cw on cw.id = c.website_id where c.parent_id = ${incidents.id} and cw.client_id = ${q.clientId}))`
           : undefined,
+        // A person limited to chosen clients sees their websites' incidents, and a server's incident
+        // that took one of them in.
+        isScoped(services)
+          ? sql`(${websiteInScope(services, sql`${incidents.websiteId}`)} or exists (select 1 from incidents c
+              where c.parent_id = ${incidents.id} and ${websiteInScope(services, sql`c.website_id`)}))`
+          : undefined,
       ),
     )
     .orderBy(sql`${incidents.endedAt} is null desc`, desc(incidents.startedAt), desc(incidents.id))
@@ -68,6 +75,7 @@ export async function listIncidents(services: Services, q: IncidentQuery): Promi
     clientName,
     startedAt: i.startedAt.toISOString(),
     endedAt: i.endedAt?.toISOString() ?? null,
+    endReason: i.endReason as Incident['endReason'],
     durationSeconds: Math.round(((i.endedAt ?? now).getTime() - i.startedAt.getTime()) / 1000),
     failures: i.failures,
   }));

@@ -1,4 +1,6 @@
+import { formatDateTime, formatDuration, formatSpan, type TimeOptions, zoneNote } from '../../shared/time';
 import type { IncidentRow } from '../db/schema';
+import { endNote, type IncidentEndReason } from './ends';
 
 /** What an alert says, in every channel: a short title and a few lines of plain text. */
 export type AlertMessage = {
@@ -14,7 +16,11 @@ export type AlertMessage = {
 /** What people call it: the check's or monitor's name ("shop.example.com is down" → shop.example.com). */
 const name = (incident: IncidentRow) => incident.title.replace(/ is down$/, '');
 
-export function describeOpened(incident: IncidentRow, sites: string[] = []): AlertMessage {
+export function describeOpened(
+  incident: IncidentRow,
+  sites: string[] = [],
+  time: TimeOptions = {},
+): AlertMessage {
   const lines =
     incident.source === 'server'
       ? [`${sites.length} sites on this server stopped answering:`, ...listed(sites)]
@@ -23,25 +29,50 @@ export function describeOpened(incident: IncidentRow, sites: string[] = []): Ale
     event: 'opened',
     key: `incident:${incident.id}`,
     title: incident.title,
-    body: [...lines, `Down since ${incident.startedAt.toISOString()}.`].join('\n'),
+    body: [...lines, `Down since ${formatDateTime(incident.startedAt, time)}${zoneNote(time)}.`].join('\n'),
     link: `/incidents?focus=${incident.id}`,
     action: `${incident.source}.down`,
   };
 }
 
-export function describeResolved(incident: IncidentRow, sites: string[] = []): AlertMessage {
-  const ended = incident.endedAt ?? new Date();
+/** One site of a server's incident and how it ended (null: not yet). */
+export type SiteEnd = { domain: string; source: string; reason: IncidentEndReason | null };
+
+/**
+ * "… is back up"; a server's says how many of its sites are, and names the others with why they no
+ * longer count (paused, deleted, removed, in maintenance).
+ */
+export function describeResolved(
+  incident: IncidentRow,
+  sites: SiteEnd[] = [],
+  time: TimeOptions = {},
+): AlertMessage {
+  // A resolved incident has ended; one that has not yet would read as lasting no time.
+  const ended = incident.endedAt ?? incident.startedAt;
   const lasted = formatDuration(ended.getTime() - incident.startedAt.getTime());
+  const back = sites.filter((s) => s.reason === 'up');
+  const others = sites.filter((s) => s.reason !== 'up');
   const label =
     incident.source === 'server' ? incident.title.replace(/: \d+ sites down$/, '') : name(incident);
+  const title =
+    incident.source !== 'server'
+      ? `${label} is back up`
+      : others.length === 0
+        ? `${label}: all ${sites.length} sites are back up`
+        : `${label}: ${back.length} of ${sites.length} sites back up`;
+  const lines = [`Down for ${lasted}, ${formatSpan(incident.startedAt, ended, time)}${zoneNote(time)}.`];
+  if (others.length) {
+    lines.push('Back up:', ...listed(back.map((s) => s.domain)));
+    lines.push(
+      'No longer counted:',
+      ...listed(others.map((s) => (s.reason ? `${s.domain} (${endNote(s.source, s.reason)})` : s.domain))),
+    );
+  }
   return {
     event: 'resolved',
     key: `incident:${incident.id}`,
-    title:
-      incident.source === 'server'
-        ? `${label}: all ${sites.length} sites are back up`
-        : `${label} is back up`,
-    body: `Down for ${lasted}, from ${incident.startedAt.toISOString()} to ${ended.toISOString()}.`,
+    title,
+    body: lines.join('\n'),
     link: `/incidents?focus=${incident.id}`,
     action: `${incident.source}.up`,
   };
@@ -51,15 +82,3 @@ const listed = (sites: string[]) => [
   ...sites.slice(0, 20).map((s) => `- ${s}`),
   ...(sites.length > 20 ? [`… and ${sites.length - 20} more`] : []),
 ];
-
-/** "45 s", "12 min", "2 h 5 min", "3 d 4 h". */
-export function formatDuration(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min`;
-  const h = Math.floor(m / 60);
-  if (h < 24) return m % 60 ? `${h} h ${m % 60} min` : `${h} h`;
-  const d = Math.floor(h / 24);
-  return h % 24 ? `${d} d ${h % 24} h` : `${d} d`;
-}

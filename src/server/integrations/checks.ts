@@ -1,36 +1,72 @@
 import { type IntegrationProvider, providerNames } from '../../shared/integrations';
-import { AppError } from '../http/errors';
-import { isProviderError } from '../providers/errors';
+import { AppError } from '../core/errors';
+import { type AddressPolicy, addressPolicy, assertPublicField } from '../core/outbound';
+import { isProviderError, type ProviderError } from '../core/outbound/provider-error';
+import { BETTERUPTIME } from '../providers/betteruptime/keys';
+import { GRIDPANE } from '../providers/gridpane/keys';
 import type { Services } from '../services';
 import type { ProviderSettings } from './service';
 
 /**
- * Tries saved credentials against the provider before keeping them, and says what it answered. A
- * provider that cannot check (HD Snapshot has no account endpoint: each site checks the token) passes.
+ * Tries saved credentials against the provider before keeping them, and says what it answered. The
+ * address comes first: a base URL the outbound address rule refuses is a 400 on that field and the
+ * token is never sent (the transport would refuse it again at connect time). A provider that cannot
+ * check (HD Snapshot has no account endpoint: each site checks the token) passes once its address
+ * template is acceptable.
  */
 export async function checkCredentials(
   services: Services,
   provider: IntegrationProvider,
   settings: ProviderSettings,
 ): Promise<string | undefined> {
-  if (provider === 'gridpane') {
+  const policy = addressPolicy(services.config);
+  if (provider === GRIDPANE) {
+    await assertPublicField(settings.baseUrl!, policy, 'baseUrl');
     const client = services.providers.gridpane({ baseUrl: settings.baseUrl!, token: settings.accessToken! });
     return asked(provider, 'accessToken', async () => {
       const user = await client.getUser();
-      return `Connected to GridPane as ${user.name}${user.email ? ` (${user.email})` : ''}.`;
+      return `Connected to GridPane as ${accountName(user.name, user.email)}.`;
     });
   }
-  if (provider === 'betteruptime') {
+  if (provider === BETTERUPTIME) {
+    if (settings.baseUrl) await assertPublicField(settings.baseUrl, policy, 'baseUrl');
     const client = services.providers.betteruptime({ baseUrl: settings.baseUrl, token: settings.apiToken! });
     return asked(provider, 'apiToken', async () => {
       await client.checkToken();
       return 'Connected to Better Uptime.';
     });
   }
+  if (settings.urlTemplate) await checkTemplateHost(settings.urlTemplate, policy);
   return undefined;
 }
 
-/** A rejected token is the person's to fix (400 on the token field); other trouble is the provider's. */
+/**
+ * An HD Snapshot template whose host is fixed ("https://snapshots.internal/{domain}/…") sends every
+ * request there: that host is vetted now. A host made of the site's domain is vetted per site, when
+ * each request connects.
+ */
+async function checkTemplateHost(template: string, policy: AddressPolicy): Promise<void> {
+  const authority = template.split('/')[2] ?? '';
+  if (authority.includes('{domain}')) return;
+  await assertPublicField(template.replaceAll('{domain}', 'example.com'), policy, 'urlTemplate');
+}
+
+/** What the provider calls the account, as printable text of a sensible length. */
+function accountName(name: string, email: string | null | undefined): string {
+  const clean = (text: string, max: number) =>
+    text
+      .replace(/[^\x20-\x7e\u00a0-\uffff]+/g, ' ')
+      .trim()
+      .slice(0, max);
+  const shown = clean(name, 80) || 'your account';
+  const mail = email ? clean(email, 120) : '';
+  return mail ? `${shown} (${mail})` : shown;
+}
+
+/**
+ * A rejected token is the person's to fix (400 on the token field), and so is an address the outbound
+ * rule refused (400 on the address field); other trouble is the provider's.
+ */
 async function asked(
   provider: IntegrationProvider,
   field: string,
@@ -49,6 +85,10 @@ async function asked(
         },
       );
     }
+    if (isProviderError(err) && err.kind === 'refused_address') throw refusedAddress(err);
     throw err;
   }
 }
+
+const refusedAddress = (err: ProviderError) =>
+  new AppError(400, 'invalid_input', err.message, { baseUrl: [err.message] });

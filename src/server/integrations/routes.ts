@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,11 +11,14 @@ import {
   providerParams,
   toggleIntegrationRequest,
 } from '../../shared/integrations';
-import type { Actor } from '../activity/service';
-import { sendSync } from '../jobs/dispatch';
+import { contextOf } from '../http/session';
+import { BETTERUPTIME } from '../providers/betteruptime/keys';
+import { GRIDPANE } from '../providers/gridpane/keys';
+import { HDSNAPSHOT } from '../providers/hdsnapshot/keys';
 import type { Services } from '../services';
 import { checkCredentials } from './checks';
 import { listIntegrations, type ProviderSettings, saveIntegration, toggleIntegration } from './service';
+import { sendSync } from './sync-requests';
 
 const savedResponse = integrationView.extend({ message: z.string() });
 
@@ -25,42 +28,56 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
   /** Warms the cache after a change, so the pages have data without waiting on the provider. */
   const refreshInBackground = (provider: IntegrationProvider) => sendSync(services, provider);
 
-  const save = async (provider: IntegrationProvider, settings: ProviderSettings, actor: Actor) => {
+  const save = async (provider: IntegrationProvider, settings: ProviderSettings, request: FastifyRequest) => {
     const checked = await checkCredentials(services, provider, settings);
-    const view = await saveIntegration(services, provider, settings, actor);
+    const view = await saveIntegration(contextOf(services, request), provider, settings);
     await refreshInBackground(provider);
     return { ...view, message: checked ?? `${view.name} settings saved.` };
   };
 
-  r.get('/api/integrations', { schema: { response: { 200: integrationList } } }, async () =>
-    listIntegrations(services),
+  r.get(
+    '/api/integrations',
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { response: { 200: integrationList } },
+    },
+    async () => listIntegrations(services),
   );
   r.post(
     '/api/integrations/gridpane',
-    { schema: { body: gridpaneSettings, response: { 200: savedResponse } } },
-    async (request) => save('gridpane', request.body, request.user),
+    {
+      config: { access: 'session-or-token', role: 'admin' },
+      schema: { body: gridpaneSettings, response: { 200: savedResponse } },
+    },
+    async (request) => save(GRIDPANE, request.body, request),
   );
   r.post(
     '/api/integrations/betteruptime',
-    { schema: { body: betteruptimeSettings, response: { 200: savedResponse } } },
-    async (request) => save('betteruptime', clean(request.body), request.user),
+    {
+      config: { access: 'session-or-token', role: 'admin' },
+      schema: { body: betteruptimeSettings, response: { 200: savedResponse } },
+    },
+    async (request) => save(BETTERUPTIME, clean(request.body), request),
   );
   r.post(
     '/api/integrations/hdsnapshot',
-    { schema: { body: hdsnapshotSettings, response: { 200: savedResponse } } },
-    async (request) => save('hdsnapshot', clean(request.body), request.user),
+    {
+      config: { access: 'session-or-token', role: 'admin' },
+      schema: { body: hdsnapshotSettings, response: { 200: savedResponse } },
+    },
+    async (request) => save(HDSNAPSHOT, clean(request.body), request),
   );
   r.patch(
     '/api/integrations/:provider',
     {
+      config: { access: 'session-or-token', role: 'admin' },
       schema: { params: providerParams, body: toggleIntegrationRequest, response: { 200: integrationView } },
     },
     async (request) => {
       const view = await toggleIntegration(
-        services,
+        contextOf(services, request),
         request.params.provider,
         request.body.enabled,
-        request.user,
       );
       if (view.enabled) await refreshInBackground(view.provider);
       return view;

@@ -22,13 +22,15 @@ describe('secret box', () => {
     expect(() => secretBox(Buffer.alloc(32, 8)).open(sealed)).toThrow();
   });
 
-  it('creates a 0600 key file once and reuses it', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ah-key-'));
+  it('creates a 0600 key file once, in a 0700 folder, and reuses it', () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'ah-key-'));
+    const dir = path.join(parent, 'data');
     const a = loadOrCreateKeyFile(dir);
     const b = loadOrCreateKeyFile(dir);
     expect(a.equals(b)).toBe(true);
     expect(fs.statSync(path.join(dir, 'secret.key')).mode & 0o777).toBe(0o600);
-    fs.rmSync(dir, { recursive: true });
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+    fs.rmSync(parent, { recursive: true });
   });
 
   it('explains a malformed SECRET_KEY', () => {

@@ -1,18 +1,36 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * AES-256-GCM for provider tokens at rest (quality bar S8). The key never sits in the database: it comes
+ * AES-256-GCM for provider tokens at rest; tokens are write-only in the API and never logged. The key
+ * never sits in the database: it comes
  * from SECRET_KEY, or from a 0600 key file created in the data folder on first use.
  */
-export type SecretBox = { seal(plain: string): string; open(sealed: string): string };
+export type SecretBox = {
+  seal(plain: string): string;
+  open(sealed: string): string;
+  /** An HMAC-SHA256 (base64url) of `data` under a key of its own per purpose, derived from the box's key. */
+  mac(purpose: string, data: string): string;
+};
 
 const VERSION = 'v1';
 
 export function secretBox(key: Buffer): SecretBox {
   if (key.length !== 32) throw new Error('The encryption key must be 32 bytes');
+  const macKeys = new Map<string, Buffer>();
+  const macKey = (purpose: string) => {
+    let derived = macKeys.get(purpose);
+    if (!derived) {
+      derived = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `agency-hub ${purpose}`, 32));
+      macKeys.set(purpose, derived);
+    }
+    return derived;
+  };
   return {
+    mac(purpose, data) {
+      return createHmac('sha256', macKey(purpose)).update(data).digest('base64url');
+    },
     seal(plain) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
@@ -47,7 +65,8 @@ export function parseSecretKey(value: string): Buffer {
 /** Reads the key file in the data folder, creating it (mode 0600) the first time. */
 export function loadOrCreateKeyFile(dataDir: string): Buffer {
   const file = path.join(dataDir, 'secret.key');
-  fs.mkdirSync(dataDir, { recursive: true });
+  // With PostgreSQL the data folder holds this key alone: created owner-only like the embedded database's.
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
     fs.writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
   } catch (err) {

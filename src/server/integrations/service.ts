@@ -5,12 +5,14 @@ import {
   integrationProviders,
   providerNames,
 } from '../../shared/integrations';
-import { type Actor, recordActivity } from '../activity/service';
-import type { Clock } from '../clock';
+import { recordActivity } from '../activity/service';
+import type { Clock } from '../core/clock';
+import { type Actor, type Context, withTransaction } from '../core/context';
+import { AppError, conflict } from '../core/errors';
 import type { Db } from '../db/client';
 import { type IntegrationRow, integrations } from '../db/schema';
-import { AppError, conflict } from '../http/errors';
 import { notifyTeam } from '../notifications/service';
+import { HDSNAPSHOT } from '../providers/hdsnapshot/keys';
 import type { SecretBox } from './secrets';
 
 /** Which saved fields are secrets (sealed, never returned) and which are plain settings. */
@@ -20,7 +22,7 @@ const secretFields: Record<IntegrationProvider, string> = {
   hdsnapshot: 'globalToken',
 };
 
-export type IntegrationDeps = { db: Db; box: SecretBox; clock: Clock };
+export type IntegrationDeps = { db: Db; box: SecretBox; clock: Clock; actor?: Actor };
 export type ProviderSettings = Record<string, string>;
 
 export const notConfigured = (provider: IntegrationProvider) =>
@@ -95,24 +97,25 @@ export async function saveIntegration(
   deps: IntegrationDeps,
   provider: IntegrationProvider,
   input: ProviderSettings,
-  actor?: Actor,
 ): Promise<IntegrationView> {
   const secretKey = secretFields[provider];
   const { [secretKey]: secret, ...settings } = input;
   const sealed = deps.box.seal(JSON.stringify({ [secretKey]: secret }));
   const now = deps.clock.now();
-  await deps.db
-    .insert(integrations)
-    .values({ provider, enabled: true, secrets: sealed, settings, updatedAt: now })
-    .onConflictDoUpdate({
-      target: integrations.provider,
-      set: { enabled: true, secrets: sealed, settings, updatedAt: now, lastError: null, lastErrorAt: null },
+  await withTransaction(deps, async (tx) => {
+    await tx.db
+      .insert(integrations)
+      .values({ provider, enabled: true, secrets: sealed, settings, updatedAt: now })
+      .onConflictDoUpdate({
+        target: integrations.provider,
+        set: { enabled: true, secrets: sealed, settings, updatedAt: now, lastError: null, lastErrorAt: null },
+      });
+    await recordActivity(tx, {
+      type: 'success',
+      action: 'integration.saved',
+      message: `saved the ${providerNames[provider]} integration`,
+      link: '/integrations',
     });
-  await recordActivity(deps.db, actor, {
-    type: 'success',
-    action: 'integration.saved',
-    message: `saved the ${providerNames[provider]} integration`,
-    link: '/integrations',
   });
   return toView(deps, provider, await findRow(deps.db, provider));
 }
@@ -121,19 +124,20 @@ export async function toggleIntegration(
   deps: IntegrationDeps,
   provider: IntegrationProvider,
   enabled: boolean,
-  actor?: Actor,
 ): Promise<IntegrationView> {
   const row = await findRow(deps.db, provider);
   if (!row) throw notConfigured(provider);
-  await deps.db
-    .update(integrations)
-    .set({ enabled, updatedAt: deps.clock.now() })
-    .where(eq(integrations.provider, provider));
-  await recordActivity(deps.db, actor, {
-    type: enabled ? 'success' : 'warning',
-    action: enabled ? 'integration.enabled' : 'integration.disabled',
-    message: `switched ${enabled ? 'on' : 'off'} the ${providerNames[provider]} integration`,
-    link: '/integrations',
+  await withTransaction(deps, async (tx) => {
+    await tx.db
+      .update(integrations)
+      .set({ enabled, updatedAt: tx.clock.now() })
+      .where(eq(integrations.provider, provider));
+    await recordActivity(tx, {
+      type: enabled ? 'success' : 'warning',
+      action: enabled ? 'integration.enabled' : 'integration.disabled',
+      message: `switched ${enabled ? 'on' : 'off'} the ${providerNames[provider]} integration`,
+      link: '/integrations',
+    });
   });
   return toView(deps, provider, { ...row, enabled });
 }
@@ -146,23 +150,41 @@ export async function loadSettings(
   return settingsOf(deps, provider, await findRow(deps.db, provider));
 }
 
+/** Whether an integration is set up (a row holds its sealed token) and switched on; nothing is opened. */
+export type IntegrationState = { enabled: boolean } | null;
+
 /**
- * A provider's saved settings with its token opened, from its row as read (a list reads the row with
- * its cache's state in one statement); not configured, switched off or unreadable are clear errors.
+ * An integration's state as a column of a larger statement (a list reads it with its cache's state in
+ * one statement): null when it was never set up. Its secrets are neither read nor opened.
  */
-export function settingsOf(
-  deps: Pick<IntegrationDeps, 'box'>,
+export const integrationStateSql = (provider: IntegrationProvider) =>
+  sql`(select json_build_object('enabled', i.enabled) from integrations i where i.provider = ${provider})`;
+
+/** Not set up or switched off are clear errors (409) for whatever needs the integration. */
+export function assertIntegrationOn(
   provider: IntegrationProvider,
-  row: Pick<IntegrationRow, 'enabled' | 'secrets' | 'settings'> | undefined,
-): ProviderSettings {
-  if (!row) throw notConfigured(provider);
-  if (!row.enabled) {
+  state: IntegrationState | undefined,
+): asserts state is { enabled: boolean } {
+  if (!state) throw notConfigured(provider);
+  if (!state.enabled) {
     throw new AppError(
       409,
       'integration_disabled',
       `${providerNames[provider]} integration is switched off. Switch it on under Integrations.`,
     );
   }
+}
+
+/**
+ * A provider's saved settings with its token opened, from its row; not configured, switched off or
+ * unreadable are clear errors.
+ */
+function settingsOf(
+  deps: Pick<IntegrationDeps, 'box'>,
+  provider: IntegrationProvider,
+  row: Pick<IntegrationRow, 'enabled' | 'secrets' | 'settings'> | undefined,
+): ProviderSettings {
+  assertIntegrationOn(provider, row);
   let secrets: ProviderSettings;
   try {
     secrets = JSON.parse(deps.box.open(row.secrets)) as ProviderSettings;
@@ -178,10 +200,11 @@ export function settingsOf(
 
 /** Counts provider calls, and records the outcome of a sync for the Integrations page. */
 export async function recordProviderActivity(
-  db: Db,
+  ctx: Pick<Context, 'db'>,
   provider: IntegrationProvider,
   result: { calls: number; ok: boolean; error?: string; at: Date },
 ): Promise<void> {
+  const { db } = ctx;
   const [before] = await db
     .select({ lastError: integrations.lastError })
     .from(integrations)
@@ -213,18 +236,16 @@ async function announceSyncTransition(
   result: { ok: boolean; error?: string; at: Date },
 ): Promise<void> {
   // HD Snapshot answers per site: one site's plugin trouble is shown on that site, not announced.
-  if (provider === 'hdsnapshot') return;
+  if (provider === HDSNAPSHOT) return;
   const name = providerNames[provider];
   if (!result.ok && previousError === null) {
     const message = `${name} sync failed: ${result.error ?? 'unknown error'}`;
     await recordActivity(
-      db,
-      undefined,
+      { db, clock: { now: () => result.at } },
       { type: 'warning', action: 'sync.failed', message, link: '/integrations' },
-      result.at,
     );
     await notifyTeam(
-      db,
+      { db },
       {
         type: 'warning',
         title: `${name} sync failed`,
@@ -236,13 +257,11 @@ async function announceSyncTransition(
   } else if (result.ok && previousError !== null) {
     const message = `${name} sync recovered`;
     await recordActivity(
-      db,
-      undefined,
+      { db, clock: { now: () => result.at } },
       { type: 'success', action: 'sync.recovered', message, link: '/integrations' },
-      result.at,
     );
     await notifyTeam(
-      db,
+      { db },
       {
         type: 'success',
         title: message,

@@ -4,11 +4,11 @@ import { startFakeBetterUptime } from '../../../test/fakes/betteruptime';
 import { startFakeGridPane } from '../../../test/fakes/gridpane';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { normaliseDomain } from '../../shared/domains';
-import { rowsOf } from '../maintenance/coverage';
+import { rowsOf } from '../core/sql';
 
 /**
- * The paged lists of issue 13 on one fleet: every filter, sort, `q`, the totals, every 400, and the
- * whole-list answers of the spec left as they were.
+ * The paged lists on one fleet: every filter, sort, `q`, the totals, every 400, and the whole-list
+ * answers (no paging parameter) left as they were.
  */
 let t: TestApp;
 let cookie: string;
@@ -82,7 +82,7 @@ type SiteRow = {
 };
 
 describe('GET /api/sites, paged', () => {
-  it('answers the whole list as the spec says without paging parameters', async () => {
+  it('answers the whole list without paging parameters', async () => {
     const body = await json('/api/sites');
     expect(body.data).toHaveLength(60);
     expect(body).not.toHaveProperty('total');
@@ -289,7 +289,7 @@ describe('GET /api/servers and /api/monitors, paged', () => {
     expect(bySites).toEqual([...bySites].sort((a, b) => b - a));
     for (const q of ['page=0', 'pageSize=201', 'sort=ip'])
       expect((await get(`/api/servers?${q}`)).statusCode).toBe(400);
-    // The integration's own path stays the spec's whole list.
+    // The integration's own path stays the whole list.
     expect((await json('/api/integrations/gridpane/servers')).data).toHaveLength(6);
   });
 
@@ -382,7 +382,7 @@ describe('GET /api/clients and /api/tasks, paged', () => {
   });
 });
 
-describe('pages kept for reuse (lists/kept)', () => {
+describe('pages kept for reuse (the answer cache)', () => {
   const put = (url: string, payload: object) =>
     t.app.inject({ method: 'PUT', url, headers: { cookie }, payload });
 

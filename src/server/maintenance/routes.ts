@@ -8,6 +8,7 @@ import {
   maintenanceRequest,
   maintenanceWindow,
 } from '../../shared/maintenance';
+import { contextOf } from '../http/session';
 import type { Services } from '../services';
 import { createWindow, endWindow, listWindows } from './service';
 
@@ -15,20 +16,29 @@ export async function maintenanceRoutes(app: FastifyInstance, services: Services
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/maintenance',
-    { schema: { querystring: maintenanceQuery, response: { 200: maintenanceList } } },
-    async (request) => ({ data: await listWindows(services, request.query) }),
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { querystring: maintenanceQuery, response: { 200: maintenanceList } },
+    },
+    async (request) => ({ data: await listWindows(contextOf(services, request), request.query) }),
   );
   r.post(
     '/api/maintenance',
-    { schema: { body: maintenanceRequest, response: { 201: maintenanceWindow } } },
+    {
+      config: { access: 'session-or-token', role: 'staff' },
+      schema: { body: maintenanceRequest, response: { 201: maintenanceWindow } },
+    },
     async (request, reply) =>
-      reply.status(201).send(await createWindow(services, request.body, request.user)),
+      reply.status(201).send(await createWindow(contextOf(services, request), request.body)),
   );
   r.delete(
     '/api/maintenance/:id',
-    { schema: { params: idParams, response: { 204: z.null() } } },
+    {
+      config: { access: 'session-or-token', role: 'staff' },
+      schema: { params: idParams, response: { 204: z.null() } },
+    },
     async (request, reply) => {
-      await endWindow(services, request.params.id, request.user);
+      await endWindow(contextOf(services, request), request.params.id);
       return reply.status(204).send(null);
     },
   );

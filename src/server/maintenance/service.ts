@@ -1,32 +1,58 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { MaintenanceInput, MaintenanceWindow } from '../../shared/maintenance';
-import { type Actor, recordActivity } from '../activity/service';
-import { checks, clients, maintenanceWindows, websites } from '../db/schema';
-import { AppError, badRequest, notFound } from '../http/errors';
+import { recordActivity } from '../activity/service';
+import { withTransaction } from '../core/context';
+import { AppError, badRequest, notFound } from '../core/errors';
+import { clientInScope, isScoped, type ScopeContext, websiteInScope } from '../core/scope';
+import type { Db } from '../db/client';
+import { checks, clients, type MaintenanceWindowRow, maintenanceWindows, websites } from '../db/schema';
+import { endMonitorIncidentsInMaintenance } from '../monitors';
 import type { Services } from '../services';
+import { refreshHealth } from '../websites/read-model';
+import { describeCovers } from './covers';
 import { toWindow, windowState } from './windows';
 
+const SCOPED_NO_SERVER_WINDOWS =
+  'A server holds other clients’ websites too: start maintenance for your clients or their websites instead.';
+const SCOPED_NEEDS_TARGET = 'Choose one of your clients, their websites or their checks for this window.';
+
+/** A condition only for a person limited to chosen clients (else none). */
+const scoped = (ctx: ScopeContext, rule: (ctx: ScopeContext, column: SQL) => SQL, column: SQL) =>
+  isScoped(ctx) ? rule(ctx, column) : undefined;
+
 /** Starts (or schedules) a window after checking that what it names exists. */
-export async function createWindow(
-  services: Services,
-  input: MaintenanceInput,
-  actor?: Actor,
-): Promise<MaintenanceWindow> {
+export async function createWindow(services: Services, input: MaintenanceInput): Promise<MaintenanceWindow> {
   const { db, clock } = services;
   const checkIds = [...new Set(input.checkIds ?? [])];
   const websiteIds = [...new Set(input.websiteIds ?? [])];
+  // To a person limited to chosen clients, what is not theirs does not exist; a server is shared by
+  // clients, so they silence their clients or websites instead.
   await mustExist('checkIds', 'check', checkIds, async () =>
-    (await db.select({ id: checks.id }).from(checks).where(inArray(checks.id, checkIds))).map((r) => r.id),
+    (
+      await db
+        .select({ id: checks.id })
+        .from(checks)
+        .where(and(inArray(checks.id, checkIds), scoped(services, websiteInScope, sql`${checks.websiteId}`)))
+    ).map((r) => r.id),
   );
   await mustExist('websiteIds', 'website', websiteIds, async () =>
-    (await db.select({ id: websites.id }).from(websites).where(inArray(websites.id, websiteIds))).map(
-      (r) => r.id,
-    ),
+    (
+      await db
+        .select({ id: websites.id })
+        .from(websites)
+        .where(and(inArray(websites.id, websiteIds), clientInScope(services, sql`${websites.clientId}`)))
+    ).map((r) => r.id),
   );
   if (input.clientId) {
-    const [c] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, input.clientId));
+    const [c] = await db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(and(eq(clients.id, input.clientId), clientInScope(services, sql`${clients.id}`)));
     if (!c) throw badRequest('That client does not exist', { clientId: ['That client does not exist'] });
   }
+  if (input.serverId && isScoped(services)) throw new AppError(403, 'forbidden', SCOPED_NO_SERVER_WINDOWS);
+  if (isScoped(services) && !input.clientId && checkIds.length === 0 && websiteIds.length === 0)
+    throw badRequest(SCOPED_NEEDS_TARGET);
   const now = clock.now();
   const startsAt = input.startsAt ? new Date(input.startsAt) : now;
   if (startsAt.getTime() + input.durationMinutes * 60_000 <= now.getTime() && input.repeat === 'none') {
@@ -34,34 +60,37 @@ export async function createWindow(
       startsAt: ['That window would already be over'],
     });
   }
-  const [row] = await db
-    .insert(maintenanceWindows)
-    .values({
-      reason: input.reason,
-      startsAt,
-      durationMinutes: input.durationMinutes,
-      repeat: input.repeat,
-      checkIds,
-      websiteIds,
-      clientId: input.clientId ?? null,
-      serverId: input.serverId ?? null,
-      createdBy: actor?.id ?? null,
-      createdAt: now,
-    })
-    .returning();
-  const view = toWindow(row!, now);
-  await recordActivity(
-    db,
-    actor,
-    {
+  const row = await withTransaction(services, async (tx) => {
+    const [row] = await tx.db
+      .insert(maintenanceWindows)
+      .values({
+        reason: input.reason,
+        startsAt,
+        durationMinutes: input.durationMinutes,
+        repeat: input.repeat,
+        checkIds,
+        websiteIds,
+        clientId: input.clientId ?? null,
+        serverId: input.serverId ?? null,
+        createdBy: tx.actor?.id ?? null,
+        createdAt: now,
+      })
+      .returning();
+    // A window on now changes the health of what it covers at once, and ends the open incidents of its
+    // websites' Better Uptime monitors (later ones: the minute's refresh and sweep).
+    const covered = await coveredWebsites(tx.db, row!);
+    await refreshHealth({ db: tx.db }, now, covered);
+    await endMonitorIncidentsInMaintenance(tx, now, covered);
+    const { state } = windowState(row!, now);
+    await recordActivity(tx, {
       type: 'info',
       action: 'maintenance.created',
-      message: `${view.state === 'active' ? 'started' : 'scheduled'} a ${input.durationMinutes}-minute maintenance window${input.reason ? ` (${input.reason})` : ''}`,
+      message: `${state === 'active' ? 'started' : 'scheduled'} a ${input.durationMinutes}-minute maintenance window${input.reason ? ` (${input.reason})` : ''}`,
       link: '/uptime',
-    },
-    now,
-  );
-  return view;
+    });
+    return row!;
+  });
+  return toWindow(row, now, (await describeCovers({ db }, [row])).get(row.id)!);
 }
 
 async function mustExist(field: string, noun: string, ids: number[], found: () => Promise<number[]>) {
@@ -77,7 +106,13 @@ async function mustExist(field: string, noun: string, ids: number[], found: () =
 /** Windows, newest first; by state, and those covering a check or a website. */
 export async function listWindows(
   services: Services,
-  query: { state?: MaintenanceWindow['state'] | 'current'; checkId?: number; websiteId?: number },
+  query: {
+    state?: MaintenanceWindow['state'] | 'current';
+    checkId?: number;
+    websiteId?: number;
+    clientId?: number;
+    serverId?: string;
+  },
 ): Promise<MaintenanceWindow[]> {
   const { db, clock } = services;
   const now = clock.now();
@@ -85,17 +120,21 @@ export async function listWindows(
   const rows = await db
     .select()
     .from(maintenanceWindows)
-    .where(covering)
+    .where(and(covering, windowInScope(services)))
     .orderBy(desc(maintenanceWindows.startsAt))
     .limit(500);
-  return rows
-    .map((r) => toWindow(r, now))
-    .filter((w) =>
-      !query.state ? true : query.state === 'current' ? w.state !== 'ended' : w.state === query.state,
-    );
+  const wanted = rows.filter((r) => {
+    const { state } = windowState(r, now);
+    return !query.state ? true : query.state === 'current' ? state !== 'ended' : state === query.state;
+  });
+  const covers = await describeCovers({ db }, wanted);
+  return wanted.map((r) => toWindow(r, now, covers.get(r.id)!));
 }
 
-async function coveringFilter(services: Services, q: { checkId?: number; websiteId?: number }) {
+async function coveringFilter(
+  services: Services,
+  q: { checkId?: number; websiteId?: number; clientId?: number; serverId?: string },
+) {
   let websiteId = q.websiteId;
   const m = maintenanceWindows;
   const parts = [];
@@ -112,26 +151,72 @@ async function coveringFilter(services: Services, q: { checkId?: number; website
     if (w.clientId) parts.push(eq(m.clientId, w.clientId));
     if (w.serverId) parts.push(eq(m.serverId, w.serverId));
   }
+  const namingWebsitesOf = (owner: SQL) =>
+    sql`exists (select 1 from websites w where w.id = any(${m.websiteIds}) and ${owner})`;
+  if (q.clientId) parts.push(eq(m.clientId, q.clientId), namingWebsitesOf(sql`w.client_id = ${q.clientId}`));
+  if (q.serverId) parts.push(eq(m.serverId, q.serverId), namingWebsitesOf(sql`w.server_id = ${q.serverId}`));
   return parts.length ? or(...parts) : undefined;
 }
 
+/**
+ * The windows a person limited to chosen clients sees: those of their clients, or naming their
+ * websites or their websites' checks (undefined for everyone else).
+ */
+function windowInScope(ctx: ScopeContext): SQL | undefined {
+  if (!isScoped(ctx)) return undefined;
+  const m = maintenanceWindows;
+  return sql`(${clientInScope(ctx, sql`${m.clientId}`)}
+    or exists (select 1 from websites w where w.id = any(${m.websiteIds}) and ${clientInScope(ctx, sql`w.client_id`)})
+    or exists (select 1 from checks c where c.id = any(${m.checkIds}) and ${websiteInScope(ctx, sql`c.website_id`)}))`;
+}
+
 /** Ends a window now (DELETE /api/maintenance/{id}); a weekly one stops repeating. */
-export async function endWindow(services: Services, id: number, actor?: Actor): Promise<void> {
+export async function endWindow(services: Services, id: number): Promise<void> {
   const { db, clock } = services;
   const now = clock.now();
-  const [row] = await db.select().from(maintenanceWindows).where(eq(maintenanceWindows.id, id));
+  const [row] = await db
+    .select()
+    .from(maintenanceWindows)
+    .where(and(eq(maintenanceWindows.id, id), windowInScope(services)));
   if (!row) throw notFound('Maintenance window not found');
   if (windowState(row, now).state === 'ended') {
     throw new AppError(409, 'already_ended', 'This maintenance window is already over.');
   }
-  await db
-    .update(maintenanceWindows)
-    .set({ endedAt: now })
-    .where(and(eq(maintenanceWindows.id, id), isNull(maintenanceWindows.endedAt)));
-  await recordActivity(
-    db,
-    actor,
-    { type: 'info', action: 'maintenance.ended', message: 'ended a maintenance window', link: '/uptime' },
-    now,
-  );
+  await withTransaction(services, async (tx) => {
+    await tx.db
+      .update(maintenanceWindows)
+      .set({ endedAt: now })
+      .where(and(eq(maintenanceWindows.id, id), isNull(maintenanceWindows.endedAt)));
+    await refreshHealth({ db: tx.db }, now, await coveredWebsites(tx.db, row));
+    await recordActivity(tx, {
+      type: 'info',
+      action: 'maintenance.ended',
+      message: 'ended a maintenance window',
+      link: '/uptime',
+    });
+  });
+}
+
+/** The websites a window covers: named, through their checks, their client or their server. */
+async function coveredWebsites(db: Db, w: MaintenanceWindowRow): Promise<number[]> {
+  const rows = await db
+    .select({ id: websites.id })
+    .from(websites)
+    .where(
+      or(
+        w.websiteIds.length ? inArray(websites.id, w.websiteIds) : undefined,
+        w.checkIds.length
+          ? inArray(
+              websites.id,
+              db
+                .select({ id: sql<number>`${checks.websiteId}` })
+                .from(checks)
+                .where(inArray(checks.id, w.checkIds)),
+            )
+          : undefined,
+        w.clientId ? eq(websites.clientId, w.clientId) : undefined,
+        w.serverId ? eq(websites.serverId, w.serverId) : undefined,
+      ) ?? sql`false`,
+    );
+  return rows.map((r) => r.id);
 }

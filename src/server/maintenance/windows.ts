@@ -1,4 +1,4 @@
-import type { MaintenanceWindow } from '../../shared/maintenance';
+import type { MaintenanceCovers, MaintenanceWindow } from '../../shared/maintenance';
 import type { MaintenanceWindowRow } from '../db/schema';
 
 export const WEEK_MS = 7 * 86_400_000;
@@ -30,7 +30,7 @@ export function windowState(
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function toWindow(row: MaintenanceWindowRow, now: Date): MaintenanceWindow {
+export function toWindow(row: MaintenanceWindowRow, now: Date, covers: MaintenanceCovers): MaintenanceWindow {
   return {
     id: row.id,
     reason: row.reason,
@@ -44,5 +44,6 @@ export function toWindow(row: MaintenanceWindowRow, now: Date): MaintenanceWindo
     ...windowState(row, now),
     endedAt: row.endedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    covers,
   };
 }

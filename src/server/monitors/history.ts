@@ -1,8 +1,9 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
+import { isProviderError } from '../core/outbound/provider-error';
 import { monitorDays } from '../db/schema';
 import type { BetterUptimeClient } from '../providers/betteruptime/client';
-import { isProviderError } from '../providers/errors';
+import { BETTERUPTIME } from '../providers/betteruptime/keys';
 import type { Services } from '../services';
 
 const DAY_MS = 86_400_000;
@@ -26,7 +27,7 @@ export async function saveDays(
       .values(
         rows
           .slice(i, i + 500)
-          .map((r) => ({ provider: 'betteruptime', ...r, status: dayStatus(r.uptime), updatedAt: at })),
+          .map((r) => ({ provider: BETTERUPTIME, ...r, status: dayStatus(r.uptime), updatedAt: at })),
       )
       .onConflictDoUpdate({
         target: [monitorDays.provider, monitorDays.monitorId, monitorDays.day],
@@ -54,7 +55,7 @@ export async function backfillHistory(
     .from(monitorDays)
     .where(
       and(
-        eq(monitorDays.provider, 'betteruptime'),
+        eq(monitorDays.provider, BETTERUPTIME),
         inArray(monitorDays.monitorId, monitorIds),
         gte(monitorDays.day, days[0]!),
       ),

@@ -8,26 +8,33 @@ import {
   monitorListResponse,
   updateResponseTimesResponse,
 } from '../../shared/monitors';
+import { contextOf } from '../http/session';
 import { loadSettings } from '../integrations/service';
+import { BETTERUPTIME, FIGURES_JOB } from '../providers/betteruptime/keys';
 import type { Services } from '../services';
-import { FIGURES_JOB } from './figures';
 import { listMonitorPage, listMonitors, monitorData as readMonitorData } from './service';
 
 export async function monitorRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/monitors',
-    { schema: { querystring: monitorListQuery, response: { 200: monitorListResponse } } },
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { querystring: monitorListQuery, response: { 200: monitorListResponse } },
+    },
     async (request) =>
       wantsPage(request.query, MONITOR_FILTER_KEYS)
-        ? listMonitorPage(services, request.query)
-        : listMonitors(services, request.query.refresh === 'true'),
+        ? listMonitorPage(contextOf(services, request), request.query)
+        : listMonitors(contextOf(services, request), request.query.refresh === 'true'),
   );
   r.post(
     '/api/monitors/update-response-times',
-    { schema: { response: { 202: updateResponseTimesResponse } } },
+    {
+      config: { access: 'session-or-token', role: 'staff' },
+      schema: { response: { 202: updateResponseTimesResponse } },
+    },
     async (_request, reply) => {
-      await loadSettings(services, 'betteruptime');
+      await loadSettings(services, BETTERUPTIME);
       // One provider call per monitor: answered at once, done as a job (results land in the cache).
       await services.jobs.send(FIGURES_JOB);
       return reply
@@ -35,7 +42,9 @@ export async function monitorRoutes(app: FastifyInstance, services: Services): P
         .send({ message: 'Refreshing uptime and response times in the background.', started: true });
     },
   );
-  r.get('/api/websites/monitor-data', { schema: { response: { 200: monitorData } } }, async () =>
-    readMonitorData(services),
+  r.get(
+    '/api/websites/monitor-data',
+    { config: { access: 'session-or-token', role: 'viewer' }, schema: { response: { 200: monitorData } } },
+    async (request) => readMonitorData(contextOf(services, request)),
   );
 }

@@ -1,36 +1,54 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { normaliseDomain } from '../../shared/domains';
 import { pageOf, parseSort } from '../../shared/lists';
-import type { MonitorPage, Monitor as MonitorView, monitorListQuery } from '../../shared/monitors';
+import {
+  type MonitorPage,
+  type Monitor as MonitorView,
+  type monitorData as monitorDataMap,
+  type monitorListQuery,
+  siteMonitorStatus,
+} from '../../shared/monitors';
+import { keptCount, type Reads } from '../core/cache/kept';
+import { domainInScope, isScoped, type ScopeContext, scopeKey } from '../core/scope';
+import { direction, inCache, json, likePattern, rows, where } from '../core/sql';
 import { loadSettings } from '../integrations/service';
-import { keptCount, type Reads } from '../lists/kept';
-import { openProviderList } from '../lists/provider-list';
-import { direction, json, likePattern, rows, where } from '../lists/sql';
+import { openProviderList } from '../provider-cache/provider-list';
 import { cacheMeta, serveCached } from '../provider-cache/serve';
-import { readCache, readCacheMap } from '../provider-cache/service';
+import { readCacheMap } from '../provider-cache/service';
+import { figuresUptimeSql } from '../providers/betteruptime/columns';
+import {
+  BETTERUPTIME,
+  BETTERUPTIME_SYNC_JOB,
+  figuresKey,
+  type MonitorFigures,
+  monitorsKey,
+} from '../providers/betteruptime/keys';
 import type { Monitor } from '../providers/betteruptime/types';
 import type { Services } from '../services';
+import { domainMonitorsSql, monitorFiguresJoin } from '../websites';
 import { websiteIdsByDomain } from '../websites/service';
-import { figuresKey, type MonitorFigures } from './figures';
-import { monitorsKey, monitorsSyncing, syncMonitors } from './sync';
 
-const figuresById = (services: Services) => readCacheMap<MonitorFigures>(services.db, figuresKey);
+const figuresById = (services: Services) => readCacheMap<MonitorFigures>(services, figuresKey);
+
+/** A limited person sees the monitors of their clients' websites; undefined for everyone else. */
+const monitorInScope = (ctx: ScopeContext, domain: SQL) =>
+  isScoped(ctx) ? domainInScope(ctx, domain) : undefined;
 
 /** Monitors from the cache with our figures and website link; a first read fetches the list. */
 export async function listMonitors(services: Services, refresh: boolean) {
-  await loadSettings(services, 'betteruptime');
-  const served = await serveCached<Monitor>(services.db, monitorsKey, {
+  await loadSettings(services, BETTERUPTIME);
+  const served = await serveCached<Monitor>(services, monitorsKey, {
     refresh,
     // Figures take one call per monitor: a job of their own after the list, never while a page waits.
-    sync: () => syncMonitors(services, { figures: true }),
-    answerWithinMs: services.config.refreshAnswerMs,
-    syncing: () => monitorsSyncing(services),
+    sync: { job: BETTERUPTIME_SYNC_JOB, data: { figures: true } },
+    answerWithin: services.config.answerWithin,
   });
-  const [figures, websites] = await Promise.all([figuresById(services), websiteIdsByDomain(services.db)]);
-  const data: MonitorView[] = served.state.items.map((m) =>
-    toView(m, figures.get(m.id), websites.get(normaliseDomain(m.attributes.url)) ?? null),
-  );
+  const [figures, websites] = await Promise.all([figuresById(services), websiteIdsByDomain(services)]);
+  // A limited person's map holds only their clients' websites: their monitors are those.
+  const data: MonitorView[] = served.state.items
+    .filter((m) => !isScoped(services) || websites.has(normaliseDomain(m.attributes.url)))
+    .map((m) => toView(m, figures.get(m.id), websites.get(normaliseDomain(m.attributes.url)) ?? null));
   data.sort((a, b) => a.attributes.pronounceable_name.localeCompare(b.attributes.pronounceable_name));
   return { data, ...cacheMeta(served) };
 }
@@ -40,19 +58,19 @@ export async function listMonitorPage(
   services: Services,
   query: z.output<typeof monitorListQuery>,
 ): Promise<MonitorPage> {
-  // The page is kept while the monitors, their figures and our websites are unchanged (lists/kept).
+  // The page is kept while the monitors, their figures and our websites are unchanged (the answer cache).
   const reads: Reads = { caches: [monitorsKey, figuresKey], tables: ['websites'] };
   const list = await openProviderList(services, {
-    provider: 'betteruptime',
+    provider: BETTERUPTIME,
     cache: monitorsKey,
     refresh: query.refresh === 'true',
-    sync: () => syncMonitors(services, { figures: true }),
-    syncing: () => monitorsSyncing(services),
+    sync: { job: BETTERUPTIME_SYNC_JOB, data: { figures: true } },
     reads,
   });
   const { page, pageSize, offset } = pageOf(query);
   const sort = parseSort(query.sort ?? 'name');
-  const scope = sql`r.provider = 'betteruptime' and r.kind = 'monitors'`;
+  const limit = monitorInScope(services, sql`r.domain`);
+  const scope = limit ? sql`${inCache('r', monitorsKey)} and ${limit}` : inCache('r', monitorsKey);
   const filters = [
     scope,
     query.q ? sql`r.search like ${likePattern(query.q)}` : undefined,
@@ -62,37 +80,32 @@ export async function listMonitorPage(
   const dir = direction(sort.desc);
   const { db } = services;
   const { refresh: _, ...asked } = query;
-  const [total, overall, found] = await list.kept(`monitors ${JSON.stringify(asked)}`, () =>
-    Promise.all([
-      keptCount(
-        db,
-        { caches: [monitorsKey] },
-        sql`select count(*) as n from provider_records r ${where(filters)}`,
-      ),
-      query.q || query.status
-        ? keptCount(
-            db,
-            { caches: [monitorsKey] },
-            sql`select count(*) as n from provider_records r where ${scope}`,
-          )
-        : null,
-      rows<{ data: unknown; figures: unknown; website_id: number | null }>(
-        db,
-        // The page is cut on narrow key rows, then only its rows' JSON is read.
-        sql`with page as (
+  const counting: Reads = { caches: [monitorsKey], tables: limit ? ['websites'] : [] };
+  const [total, overall, found] = await list.kept(
+    `monitors ${JSON.stringify(asked)} ${scopeKey(services)}`,
+    () =>
+      Promise.all([
+        keptCount(db, counting, sql`select count(*) as n from provider_records r ${where(filters)}`),
+        query.q || query.status
+          ? keptCount(db, counting, sql`select count(*) as n from provider_records r where ${scope}`)
+          : null,
+        rows<{ data: unknown; figures: unknown; website_id: number | null }>(
+          db,
+          // The page is cut on narrow key rows, then only its rows' JSON is read.
+          sql`with page as (
           select r.external_id, ${first} as k1, r.sort_key from provider_records r
           ${where(filters)}
           order by ${sort.field === 'name' ? sql`` : sql`k1 ${dir},`} r.sort_key ${dir}, r.external_id ${dir}
           limit ${pageSize} offset ${offset})
         select d.data, f.data as figures, w.id as website_id from page p
         join provider_records d
-          on d.provider = 'betteruptime' and d.kind = 'monitors' and d.external_id = p.external_id
+          on ${inCache('d', monitorsKey)} and d.external_id = p.external_id
         left join provider_records f
-          on f.provider = 'betteruptime' and f.kind = 'figures' and f.external_id = p.external_id
+          on ${inCache('f', figuresKey)} and f.external_id = p.external_id
         left join websites w on w.domain = d.domain
         order by p.k1 ${dir}, p.sort_key ${dir}, p.external_id ${dir}`,
-      ),
-    ]),
+        ),
+      ]),
   );
   return {
     data: found.map((r) =>
@@ -118,20 +131,24 @@ function toView(m: Monitor, f: MonitorFigures | undefined, websiteId: number | n
   };
 }
 
-/** The spec's monitor-data map: status and uptime per normalised domain, from the cache only. */
-export async function monitorData(services: Services) {
-  const [monitors, figures] = await Promise.all([
-    readCache<Monitor>(services.db, monitorsKey),
-    figuresById(services),
-  ]);
-  const map: Record<string, { status: 'up' | 'down' | 'paused' | 'other'; uptime: string | null }> = {};
-  for (const m of monitors.items) {
-    const status = m.attributes.status;
-    const uptime = figures.get(m.id)?.uptime;
-    map[normaliseDomain(m.attributes.url)] = {
-      status: status === 'up' || status === 'down' || status === 'paused' ? status : 'other',
-      uptime: uptime === undefined || uptime === null ? null : uptime.toFixed(2),
-    };
-  }
-  return map;
+/**
+ * The monitor-data map: status and 30-day uptime per normalised domain, from the cache only. A domain
+ * several monitors watch shows the one the websites' health follows (the read model's rule).
+ */
+export async function monitorData(services: Services): Promise<z.infer<typeof monitorDataMap>> {
+  const limit = monitorInScope(services, sql`m.domain`);
+  const found = await rows<{ domain: string; status: string | null; uptime: number | null }>(
+    services.db,
+    sql`select m.domain, m.status, ${figuresUptimeSql(sql.raw('f'))} as uptime
+      from (${domainMonitorsSql()}) m ${monitorFiguresJoin} ${limit ? sql`where ${limit}` : sql``}`,
+  );
+  return Object.fromEntries(
+    found.map((r) => [
+      r.domain,
+      {
+        status: siteMonitorStatus(r.status),
+        uptime: r.uptime === null || r.uptime === undefined ? null : Number(r.uptime).toFixed(2),
+      },
+    ]),
+  );
 }

@@ -12,11 +12,16 @@ beforeAll(async () => {
   uptime = await startFakeBetterUptime({
     sites: ['https://one.example', 'https://two.example', 'https://three.example'],
     seed: 2,
-    statuses: { 'one.example': 'up' },
+    // All up at first: a monitor already down when first synced opens an incident (and tells everyone).
+    statuses: Object.fromEntries(
+      ['one.example', 'two.example', 'three.example', 'status.acme-agency.com', 'mail.acme-agency.com'].map(
+        (d) => [d, 'up' as const],
+      ),
+    ),
   });
   t = await createTestApp();
   alice = await t.signIn();
-  await createUser(t.db, { username: 'bob', email: 'bob@example.com', password: 'bob password' });
+  await createUser(t.services, { username: 'bob', email: 'bob@example.com', password: 'bob password' });
   bob = cookieHeader(
     await t.app.inject({
       method: 'POST',

@@ -7,12 +7,20 @@ import { listNotifications, markRead } from './service';
 
 export async function notificationRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/notifications', { schema: { response: { 200: notificationList } } }, async (request) =>
-    listNotifications(services.db, requireUser(request).id),
+  r.get(
+    '/api/notifications',
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { response: { 200: notificationList } },
+    },
+    async (request) => listNotifications(services, requireUser(request).id),
   );
   r.post(
     '/api/notifications/read',
-    { schema: { body: markReadRequest, response: { 200: markReadResponse } } },
-    async (request) => markRead(services.db, requireUser(request).id, request.body, services.clock.now()),
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { body: markReadRequest, response: { 200: markReadResponse } },
+    },
+    async (request) => markRead(services, requireUser(request).id, request.body, services.clock.now()),
   );
 }

@@ -1,15 +1,92 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { SCOPABLE_ROLES } from '../../shared/auth';
 import type { Notification } from '../../shared/notifications';
+import type { Context } from '../core/context';
 import type { Db } from '../db/client';
-import { notifications, users } from '../db/schema';
+import { notifications, users, websites } from '../db/schema';
 
 export type NewNotification = Pick<Notification, 'type' | 'title' | 'message' | 'link'>;
 
-/** Tells every member of the team (one row each, so each has their own read state). */
-export async function notifyTeam(db: Db, n: NewNotification, at = new Date()): Promise<void> {
-  const team = await db.select({ id: users.id }).from(users);
+/** Entries about one topic within this long of each other are one entry (a flapping site). */
+export const REPEAT_WINDOW_MS = 3_600_000;
+
+/**
+ * Tells every member of the team (one row each, so each has their own read state). With a topic (a
+ * check, a monitor, a server) that goes down again within the hour, its entries of that hour become
+ * one, back on top and unread, counting the downs since the first: a flapping site is one line. A
+ * person limited to chosen clients is told only of their clients' websites (`websiteIds`: what the
+ * news is about; none: the agency's own news, such as a provider failing, which is not theirs).
+ */
+export async function notifyTeam(
+  ctx: Pick<Context, 'db'>,
+  n: NewNotification & { topic?: string; down?: boolean; websiteIds?: number[] },
+  at: Date,
+): Promise<void> {
+  const { db } = ctx;
+  const { topic, down, websiteIds, ...entry } = n;
+  const team = await recipients(db, websiteIds ?? []);
   if (team.length === 0) return;
-  await db.insert(notifications).values(team.map((u) => ({ ...n, userId: u.id, createdAt: at })));
+  const earlier = topic
+    ? await db
+        .select({
+          id: notifications.id,
+          userId: notifications.userId,
+          downs: notifications.downs,
+          firstAt: notifications.firstAt,
+        })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.topic, topic),
+            gt(notifications.createdAt, new Date(at.getTime() - REPEAT_WINDOW_MS)),
+          ),
+        )
+    : [];
+  const merged = new Map<number, { downs: number; firstAt: Date }>();
+  for (const e of earlier) {
+    const m = merged.get(e.userId) ?? { downs: 0, firstAt: e.firstAt ?? at };
+    merged.set(e.userId, {
+      downs: m.downs + e.downs,
+      firstAt: e.firstAt && e.firstAt < m.firstAt ? e.firstAt : m.firstAt,
+    });
+  }
+  const downs = (userId: number) => (merged.get(userId)?.downs ?? 0) + (down ? 1 : 0);
+  const collapse = team.some((u) => downs(u.id) >= 2);
+  if (collapse)
+    await db.delete(notifications).where(
+      inArray(
+        notifications.id,
+        earlier.map((e) => e.id),
+      ),
+    );
+  await db.insert(notifications).values(
+    team.map((u) => ({
+      ...entry,
+      userId: u.id,
+      createdAt: at,
+      topic: topic ?? null,
+      downs: collapse ? downs(u.id) : down ? 1 : 0,
+      firstAt: collapse ? (merged.get(u.id)?.firstAt ?? at) : at,
+    })),
+  );
+}
+
+/** Who hears of news about these websites: everyone not limited, and those limited to one of their clients. */
+async function recipients(db: Db, websiteIds: number[]): Promise<{ id: number }[]> {
+  const people = await db.select({ id: users.id, role: users.role, clientIds: users.clientIds }).from(users);
+  const limited = (p: (typeof people)[number]) => SCOPABLE_ROLES.includes(p.role) && p.clientIds !== null;
+  if (!people.some(limited)) return people;
+  const owners = websiteIds.length
+    ? new Set(
+        (
+          await db
+            .select({ clientId: websites.clientId })
+            .from(websites)
+            .where(inArray(websites.id, websiteIds))
+        ).flatMap((w) => (w.clientId === null ? [] : [w.clientId])),
+      )
+    : new Set<number>();
+  return people.filter((p) => !limited(p) || p.clientIds!.some((c) => owners.has(c)));
 }
 
 async function unread(db: Db, userId: number): Promise<number> {
@@ -20,7 +97,8 @@ async function unread(db: Db, userId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function listNotifications(db: Db, userId: number, limit = 50) {
+export async function listNotifications(ctx: Pick<Context, 'db'>, userId: number, limit = 50) {
+  const { db } = ctx;
   const rows = await db
     .select()
     .from(notifications)
@@ -35,17 +113,20 @@ export async function listNotifications(db: Db, userId: number, limit = 50) {
     link: r.link,
     read: r.readAt !== null,
     createdAt: r.createdAt.toISOString(),
+    downs: r.downs,
+    since: r.firstAt && r.firstAt.getTime() !== r.createdAt.getTime() ? r.firstAt.toISOString() : null,
   }));
   return { data, unreadCount: await unread(db, userId) };
 }
 
 /** Marks some (or all) of the user's notifications read; other users' ids are ignored. */
 export async function markRead(
-  db: Db,
+  ctx: Pick<Context, 'db'>,
   userId: number,
   which: { ids: number[] } | { all: true },
-  at = new Date(),
+  at: Date,
 ) {
+  const { db } = ctx;
   const scope = and(eq(notifications.userId, userId), isNull(notifications.readAt));
   const updated = await db
     .update(notifications)

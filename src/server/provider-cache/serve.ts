@@ -1,37 +1,50 @@
-import type { Db } from '../db/client';
+import type { Config } from '../config';
+import type { Context } from '../core/context';
+import type { JobRef } from '../core/jobs/engine';
 import { type CacheKey, type CacheState, readCache } from './service';
 
-type Read<T> = (db: Db, key: CacheKey) => Promise<CacheState<T>>;
+/** A provider's sync job and what it is sent with. */
+export type SyncJob = { job: JobRef<never>; data?: object };
+
+type Read<T> = (ctx: Pick<Context, 'db'>, key: CacheKey) => Promise<CacheState<T>>;
 
 export type Served<T> = { state: CacheState<T>; cached: boolean; refreshing: boolean };
 
 /**
  * The read path of every provider list: the cache, unless the caller asks for a refresh or nothing was
- * ever fetched. A failed refresh still serves the last good data, with the error beside it (R2); with
- * no data at all the provider's error is the answer. A refresh slower than answerWithinMs (a provider
- * asking us to wait) answers with the last good data and carries on in the background.
+ * ever fetched. A failed refresh still serves the last good data, with the error beside it; with
+ * no data at all the provider's error is the answer. No page waits long on a provider: a refresh
+ * slower than answerWithin.refreshMs answers with the last good data, and a first sync slower than
+ * answerWithin.firstSyncMs (a large fleet read within the provider's rate limit) answers with what is
+ * stored so far (nothing yet) and how far the sync has read; either carries on in the background and
+ * the page asks again.
  */
 export async function serveCached<T>(
-  db: Db,
+  ctx: Pick<Context, 'db' | 'jobs'>,
   key: CacheKey,
   opts: {
     refresh: boolean;
-    sync: () => Promise<unknown>;
-    answerWithinMs: number;
-    /** Whether this provider's sync waits or runs now (in the background, for another page, anywhere). */
-    syncing: () => Promise<boolean>;
-    /** How the cache is read: all items (the spec's whole lists), or only its state (paged lists). */
+    /** The provider's sync job (whichever instance runs it) that fills this cache. */
+    sync: SyncJob;
+    answerWithin: Config['answerWithin'];
+    /** How the cache is read: all items (the unpaged lists, which answer every record at once), or only its state (paged lists). */
     read?: Read<T>;
   },
 ): Promise<Served<T>> {
   const read: Read<T> = opts.read ?? readCache;
-  const before = await read(db, key);
+  const { job, data } = opts.sync;
+  const before = await read(ctx, key);
   if (!opts.refresh && before.syncedAt)
-    return { state: before, cached: true, refreshing: await opts.syncing() };
-  const sync = opts.sync();
+    return { state: before, cached: true, refreshing: await ctx.jobs.isBusy(job) };
+  // A refresh asks for a sync of its own; a first read joins the sync under way (saving the
+  // integration starts one) rather than queueing a second behind it.
+  const sync = opts.refresh ? ctx.jobs.run(job, data as never) : ctx.jobs.joinOrRun(job, data as never);
   try {
-    if (before.syncedAt && !(await settlesWithin(sync, opts.answerWithinMs))) {
-      return { state: before, cached: true, refreshing: true };
+    const waitMs = before.syncedAt ? opts.answerWithin.refreshMs : opts.answerWithin.firstSyncMs;
+    if (!(await settlesWithin(sync, waitMs))) {
+      // Read again for the sync's progress; the items stay the last good ones until it is done.
+      const { progress } = await read(ctx, key);
+      return { state: { ...before, progress }, cached: before.syncedAt !== null, refreshing: true };
     }
     await sync;
   } catch (err) {
@@ -39,7 +52,7 @@ export async function serveCached<T>(
     const error = err instanceof Error ? err.message : String(err);
     return { state: { ...before, error }, cached: true, refreshing: false };
   }
-  const after = await read(db, key);
+  const after = await read(ctx, key);
   return { state: after, cached: after.syncedAt === before.syncedAt, refreshing: false };
 }
 
@@ -69,5 +82,6 @@ export function cacheMeta(served: Served<unknown>) {
     partial: served.state.partial,
     error: served.state.error,
     refreshing: served.refreshing,
+    progress: served.refreshing ? served.state.progress : null,
   };
 }

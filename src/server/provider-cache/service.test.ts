@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, pageVisibility } from '../../../test/support/database';
+import { rowsOf as resultRows } from '../core/sql';
 import type { Database } from '../db/client';
 import { providerRecords } from '../db/schema';
-import { rowsOf as resultRows } from '../maintenance/coverage';
 import { readCache, writeCache } from './service';
 
 let database: Database;
@@ -29,7 +29,7 @@ const rowsOf = () =>
 describe('writeCache', () => {
   it('fills the list columns from the data', async () => {
     await writeCache(
-      database.db,
+      { db: database.db },
       sites,
       [site(1, 'https://www.Shop.example/'), site(2, 'b.example', null)],
       new Date(),
@@ -49,30 +49,30 @@ describe('writeCache', () => {
 
   it('a complete list replaces the cache; a partial one only adds and updates', async () => {
     const at = new Date();
-    await writeCache(database.db, sites, [site(1, 'a.example'), site(3, 'c.example')], at, {
+    await writeCache({ db: database.db }, sites, [site(1, 'a.example'), site(3, 'c.example')], at, {
       partial: false,
     });
     expect((await rowsOf()).map((r) => r.externalId)).toEqual(['1', '3']);
     // The same sync time twice (a fake clock) still removes what the list no longer holds.
-    await writeCache(database.db, sites, [site(3, 'c2.example')], at, { partial: false });
+    await writeCache({ db: database.db }, sites, [site(3, 'c2.example')], at, { partial: false });
     expect((await rowsOf()).map((r) => [r.externalId, r.domain])).toEqual([['3', 'c2.example']]);
-    await writeCache(database.db, sites, [site(4, 'd.example')], at, {
+    await writeCache({ db: database.db }, sites, [site(4, 'd.example')], at, {
       partial: true,
       error: 'page 2 failed',
     });
     expect((await rowsOf()).map((r) => r.externalId)).toEqual(['3', '4']);
-    const state = await readCache(database.db, sites);
+    const state = await readCache({ db: database.db }, sites);
     expect(state).toMatchObject({ partial: true, error: 'page 2 failed' });
   });
 
   it('writes thousands of rows in a few statements, the last copy of a repeated id winning', async () => {
     const many = Array.from({ length: 4500 }, (_, i) => site(i + 1, `s${i}.example`));
     many.push(site(10, 'again.example'));
-    await writeCache(database.db, sites, many, new Date(), { partial: false });
+    await writeCache({ db: database.db }, sites, many, new Date(), { partial: false });
     const rows = await rowsOf();
     expect(rows).toHaveLength(4500);
     expect(rows.find((r) => r.externalId === '10')?.domain).toBe('again.example');
-    await writeCache(database.db, sites, [], new Date(), { partial: false });
+    await writeCache({ db: database.db }, sites, [], new Date(), { partial: false });
     expect(await rowsOf()).toEqual([]);
   });
 
@@ -85,14 +85,14 @@ describe('writeCache', () => {
         ).map((r) => [r.id, r.v]),
       );
     const many = Array.from({ length: 600 }, (_, i) => site(i + 1, `v${i}.example`));
-    await writeCache(database.db, sites, many, new Date(), { partial: false });
+    await writeCache({ db: database.db }, sites, many, new Date(), { partial: false });
     // A fresh insert is all-visible only once vacuumed: the lists' counts and deep pages need it.
     const vis = await pageVisibility(database.db, 'provider_records');
     expect(vis.visible).toBeGreaterThan(0);
     expect(vis.visible).toBe(vis.pages);
     const before = await versions();
     const next = many.map((s) => (s.id === '5' ? site(5, 'moved.example') : s));
-    await writeCache(database.db, sites, next, new Date(), { partial: false });
+    await writeCache({ db: database.db }, sites, next, new Date(), { partial: false });
     const after = await versions();
     expect(after.size).toBe(600);
     const rewritten = [...after].filter(([id, v]) => before.get(id) !== v).map(([id]) => id);

@@ -1,4 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { SyncProgress } from '../../shared/servers';
+import type { CacheKey } from '../core/cache/kept';
+import type { Context } from '../core/context';
 import type { Db } from '../db/client';
 import { providerRecords, providerSyncs } from '../db/schema';
 import { listColumns } from './columns';
@@ -10,9 +13,14 @@ export type CacheState<T> = {
   partial: boolean;
   error: string | null;
   errorAt: Date | null;
+  /** A sync under way: how far it has read (null when none runs, or it reports nothing). */
+  progress: SyncProgress | null;
 };
 
-export type CacheKey = { provider: string; kind: string };
+export type { CacheKey };
+
+const progressOf = (sync: { progressDone: number | null; progressTotal: number | null } | undefined) =>
+  sync?.progressDone == null ? null : { done: sync.progressDone, total: sync.progressTotal };
 
 async function syncRow(db: Db, key: CacheKey) {
   const [row] = await db
@@ -23,7 +31,8 @@ async function syncRow(db: Db, key: CacheKey) {
   return row;
 }
 
-export async function readCache<T>(db: Db, key: CacheKey): Promise<CacheState<T>> {
+export async function readCache<T>(ctx: Pick<Context, 'db'>, key: CacheKey): Promise<CacheState<T>> {
+  const { db } = ctx;
   const [rows, sync] = await Promise.all([
     db
       .select({ data: providerRecords.data })
@@ -37,11 +46,13 @@ export async function readCache<T>(db: Db, key: CacheKey): Promise<CacheState<T>
     partial: sync?.partial ?? false,
     error: sync?.error ?? null,
     errorAt: sync?.errorAt ?? null,
+    progress: progressOf(sync),
   };
 }
 
 /** The cache's state without its items: a paged list reads its rows in SQL. */
-export async function readCacheState(db: Db, key: CacheKey): Promise<CacheState<never>> {
+export async function readCacheState(ctx: Pick<Context, 'db'>, key: CacheKey): Promise<CacheState<never>> {
+  const { db } = ctx;
   const sync = await syncRow(db, key);
   return {
     items: [],
@@ -49,11 +60,13 @@ export async function readCacheState(db: Db, key: CacheKey): Promise<CacheState<
     partial: sync?.partial ?? false,
     error: sync?.error ?? null,
     errorAt: sync?.errorAt ?? null,
+    progress: progressOf(sync),
   };
 }
 
 /** The cached items keyed by their provider id. */
-export async function readCacheMap<T>(db: Db, key: CacheKey): Promise<Map<string, T>> {
+export async function readCacheMap<T>(ctx: Pick<Context, 'db'>, key: CacheKey): Promise<Map<string, T>> {
+  const { db } = ctx;
   const rows = await db
     .select({ id: providerRecords.externalId, data: providerRecords.data })
     .from(providerRecords)
@@ -61,7 +74,33 @@ export async function readCacheMap<T>(db: Db, key: CacheKey): Promise<Map<string
   return new Map(rows.map((r) => [r.id, r.data as T]));
 }
 
-export async function readCacheItem<T>(db: Db, key: CacheKey, externalId: string): Promise<T | undefined> {
+/** The cached items of these provider ids, keyed by id (an index lookup each). */
+export async function readCacheItems<T>(
+  ctx: Pick<Context, 'db'>,
+  key: CacheKey,
+  ids: string[],
+): Promise<Map<string, T>> {
+  const { db } = ctx;
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: providerRecords.externalId, data: providerRecords.data })
+    .from(providerRecords)
+    .where(
+      and(
+        eq(providerRecords.provider, key.provider),
+        eq(providerRecords.kind, key.kind),
+        inArray(providerRecords.externalId, [...new Set(ids)]),
+      ),
+    );
+  return new Map(rows.map((r) => [r.id, r.data as T]));
+}
+
+export async function readCacheItem<T>(
+  ctx: Pick<Context, 'db'>,
+  key: CacheKey,
+  externalId: string,
+): Promise<T | undefined> {
+  const { db } = ctx;
   const [row] = await db
     .select({ data: providerRecords.data })
     .from(providerRecords)
@@ -78,7 +117,7 @@ export async function readCacheItem<T>(db: Db, key: CacheKey, externalId: string
 
 /**
  * Stores a fresh list in one transaction. A complete list replaces the cache; a partial one (a later
- * page failed) only adds and updates, so good rows are never lost to a half-read (R2, R4).
+ * page failed) only adds and updates, so good rows are never lost to a half-read.
  *
  * Linear in the list: rows go in as JSON batches unpacked by jsonb_to_recordset (one statement per
  * batch, however many rows), and a complete list deletes what it no longer holds by primary key, so no
@@ -89,12 +128,13 @@ export async function readCacheItem<T>(db: Db, key: CacheKey, externalId: string
  * first sync's lists planned without statistics) until it comes round.
  */
 export async function writeCache<T>(
-  db: Db,
+  ctx: Pick<Context, 'db'>,
   key: CacheKey,
   items: { id: string; data: T }[],
   at: Date,
   outcome: { partial: boolean; error?: string },
 ): Promise<void> {
+  const { db } = ctx;
   const changed = await db.transaction(async (tx) => {
     let changed = 0;
     const seen = new Set<string>();
@@ -159,6 +199,8 @@ export async function writeCache<T>(
       partial: outcome.partial,
       error: outcome.error ?? null,
       errorAt: outcome.error ? at : null,
+      progressDone: null,
+      progressTotal: null,
     };
     await tx
       .insert(providerSyncs)
@@ -183,12 +225,34 @@ const affectedRows = (result: unknown) => {
 };
 
 /** A failed sync: the cache stays as it was; only the error is recorded beside it. */
-export async function recordCacheError(db: Db, key: CacheKey, error: string, at: Date): Promise<void> {
+export async function recordCacheError(
+  ctx: Pick<Context, 'db'>,
+  key: CacheKey,
+  error: string,
+  at: Date,
+): Promise<void> {
+  const { db } = ctx;
   await db
     .insert(providerSyncs)
     .values({ ...key, error, errorAt: at })
     .onConflictDoUpdate({
       target: [providerSyncs.provider, providerSyncs.kind],
-      set: { error, errorAt: at },
+      set: { error, errorAt: at, progressDone: null, progressTotal: null },
     });
+}
+
+/**
+ * How far a running sync has read, for pages that answer while it runs ("4,000 of 20,000 sites"). Its
+ * own short statement, outside the sync's writes: it changes no generation, so nothing kept is dropped.
+ */
+export async function recordSyncProgress(
+  ctx: Pick<Context, 'db'>,
+  key: CacheKey,
+  progress: SyncProgress,
+): Promise<void> {
+  const values = { progressDone: progress.done, progressTotal: progress.total };
+  await ctx.db
+    .insert(providerSyncs)
+    .values({ ...key, ...values })
+    .onConflictDoUpdate({ target: [providerSyncs.provider, providerSyncs.kind], set: values });
 }

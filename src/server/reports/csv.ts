@@ -1,9 +1,10 @@
-import { type ClientReport, formatInZone, REPORT_NO_DATA } from '../../shared/reports';
+import { type ClientReport, REPORT_NO_DATA } from '../../shared/reports';
+import { formatDateTime } from '../../shared/time';
 import { toCsv } from '../exports/csv';
 
 /** The report's figures, one row a website, with the sources beside them. */
 export function reportCsv(report: ClientReport): string {
-  const at = (iso: string) => formatInZone(iso, report.timeZone);
+  const at = (iso: string) => formatDateTime(iso, { timeZone: report.timeZone });
   return toCsv(
     [
       'Client',

@@ -1,14 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { dayIn, previousMonth } from '../../shared/reports';
+import type { JobSpec } from '../core/jobs/engine';
+import { defineJob } from '../core/jobs/registry';
 import { clients, reportDeliveries, reportSchedules } from '../db/schema';
-import type { JobSpec } from '../jobs/engine';
 import type { Services } from '../services';
 import { getAgencySettings } from '../settings/service';
 import { reportPdf } from './document';
 import { clientReport } from './service';
 
-export const REPORTS_DUE_JOB = 'reports-due';
-export const REPORT_SEND_JOB = 'report-send';
+export const REPORTS_DUE_JOB = defineJob('reports-due');
+export const REPORT_SEND_JOB = defineJob<{ clientId: number; period: string }>('report-send');
 
 /**
  * Starts the monthly reports that are due: on or after a schedule's day of the month (in the agency's
@@ -18,7 +19,7 @@ export const REPORT_SEND_JOB = 'report-send';
  */
 export async function startDueReports(services: Services): Promise<number> {
   const { db, clock } = services;
-  const { timeZone } = await getAgencySettings(db);
+  const { timeZone } = await getAgencySettings({ db });
   const today = dayIn(timeZone, clock.now());
   const { period } = previousMonth(today);
   const dayOfMonth = Number(today.slice(8, 10));
@@ -77,13 +78,13 @@ export async function sendDelivery(
     const agency = report.agency.name || 'Agency Hub';
     await services.mailer.send({
       to: delivery.email,
-      subject: `${agency}: website report for ${report.client.name}, ${period}`,
+      subject: `${agency}: website report for ${report.title}, ${period}`,
       text:
-        `Hello,\n\nattached is the website report for ${report.client.name} for ${report.from} to ${report.to}: ` +
+        `Hello,\n\nattached is the website report for ${report.title} for ${report.from} to ${report.to}: ` +
         `uptime, response times, incidents, maintenance and the work done on your sites.\n\n${agency}\n`,
       attachments: [
         {
-          filename: `${report.client.name}-report-${period}.pdf`.replace(/[^\w.-]+/g, '-'),
+          filename: `${report.title}-report-${period}.pdf`.replace(/[^\w.-]+/g, '-'),
           content: pdf,
           contentType: 'application/pdf',
         },
@@ -103,7 +104,7 @@ export async function sendDelivery(
 
 /** Checks every hour, so a report goes out early on its day in the agency's time zone (and catches up). */
 export const reportsDueJob = (services: Services): JobSpec => ({
-  name: REPORTS_DUE_JOB,
+  name: REPORTS_DUE_JOB.name,
   policy: 'stately',
   retryLimit: 2,
   cron: '17 * * * *',
@@ -112,7 +113,7 @@ export const reportsDueJob = (services: Services): JobSpec => ({
 
 /** One email per delivery; SMTP failures are retried with backoff for about a day. */
 export const reportSendJob = (services: Services): JobSpec<{ clientId: number; period: string }> => ({
-  name: REPORT_SEND_JOB,
+  name: REPORT_SEND_JOB.name,
   policy: 'standard',
   retryLimit: 10,
   retryDelaySeconds: 60,

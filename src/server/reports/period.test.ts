@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dayIn, previousMonth, reportQuery } from '../../shared/reports';
-import { reportPeriod, startOfDay } from './period';
+import { dayIn, previousMonth, reportQueryAt } from '../../shared/reports';
+import { periodDays, reportPeriod, startOfDay } from './period';
 
 describe('report periods in the agency time zone', () => {
   it('starts each day at local midnight, DST changes included', () => {
@@ -16,6 +16,19 @@ describe('report periods in the agency time zone', () => {
     expect((short.end.getTime() - short.start.getTime()) / 3_600_000).toBe(23);
   });
 
+  it("splits a period into the agency's days, each running from one local midnight to the next", () => {
+    const days = periodDays(
+      reportPeriod({ from: '2026-10-24', to: '2026-10-26' }, 'Europe/Berlin', new Date()),
+    );
+    expect(
+      days.map((d) => [d.day, d.from.toISOString(), (d.to.getTime() - d.from.getTime()) / 3_600_000]),
+    ).toEqual([
+      ['2026-10-24', '2026-10-23T22:00:00.000Z', 24],
+      ['2026-10-25', '2026-10-24T22:00:00.000Z', 25],
+      ['2026-10-26', '2026-10-25T23:00:00.000Z', 24],
+    ]);
+  });
+
   it('defaults to the previous month as the agency counts days', () => {
     expect(previousMonth('2026-01-15')).toEqual({ from: '2025-12-01', to: '2025-12-31', period: '2025-12' });
     expect(previousMonth('2026-03-01')).toEqual({ from: '2026-02-01', to: '2026-02-28', period: '2026-02' });
@@ -27,11 +40,27 @@ describe('report periods in the agency time zone', () => {
   });
 
   it('accepts 400 days and refuses 401, a reversed period and impossible dates', () => {
+    const reportQuery = reportQueryAt(() => new Date('2027-06-01T12:00:00Z'));
     expect(reportQuery.safeParse({ from: '2025-01-01', to: '2026-02-04' }).success).toBe(true);
     expect(reportQuery.safeParse({ from: '2025-01-01', to: '2026-02-05' }).success).toBe(false);
     expect(reportQuery.safeParse({ from: '2026-01-02', to: '2026-01-01' }).success).toBe(false);
     expect(reportQuery.safeParse({ from: '2026-01-01', to: '2026-01-01' }).success).toBe(true);
     expect(reportQuery.safeParse({ from: '2026-02-29', to: '2026-03-01' }).success).toBe(false);
     expect(reportQuery.safeParse({ from: '2028-02-29', to: '2028-03-01' }).success).toBe(true);
+  });
+
+  it('accepts days from 2000-01-01 to a year after today by the clock it is given, and says so otherwise', () => {
+    const reportQuery = reportQueryAt(() => new Date('2026-11-26T23:59:00Z'));
+    const issues = (from: string, to: string) =>
+      reportQuery.safeParse({ from, to }).error?.issues.map((i) => [i.path.join('.'), i.message]) ?? [];
+    expect(issues('2000-01-01', '2000-01-31')).toEqual([]);
+    expect(issues('2027-11-01', '2027-11-26')).toEqual([]);
+    expect(issues('2027-11-01', '2027-11-27')).toEqual([
+      ['to', 'The end date must be between 2000-01-01 and 2027-11-26.'],
+    ]);
+    expect(issues('1999-12-31', '2000-01-01')).toEqual([
+      ['from', 'The start date must be between 2000-01-01 and 2027-11-26.'],
+    ]);
+    expect(issues('9999-12-01', '9999-12-31').map(([path]) => path)).toEqual(['from', 'to']);
   });
 });

@@ -1,4 +1,5 @@
-import { addDays, dayIn, parseDay, previousMonth, type ReportQuery } from '../../shared/reports';
+import { parseDay } from '../../shared/dates';
+import { addDays, dayIn, previousMonth, type ReportQuery } from '../../shared/reports';
 
 /** How far an IANA zone's wall clock is ahead of UTC at an instant, in ms. */
 function offsetAt(timeZone: string, ms: number): number {
@@ -47,4 +48,17 @@ export function reportPeriod(query: ReportQuery, timeZone: string, now: Date): R
     end: startOfDay(addDays(to, 1), timeZone),
     timeZone,
   };
+}
+
+/** The period's calendar days, each as the instants it runs between in the agency's time zone. */
+export function periodDays(period: ReportPeriod): { day: string; from: Date; to: Date }[] {
+  const days: { day: string; from: Date; to: Date }[] = [];
+  for (let day = period.from, from = period.start; day <= period.to; ) {
+    const next = addDays(day, 1);
+    const to = startOfDay(next, period.timeZone);
+    days.push({ day, from, to });
+    day = next;
+    from = to;
+  }
+  return days;
 }

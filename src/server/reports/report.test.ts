@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeBetterUptime } from '../../../test/fakes/betteruptime';
 import { createTestApp, type TestApp } from '../../../test/support/app';
+import { summaryUptime } from '../../shared/reports';
 import {
   agencySettings,
   checkResults,
@@ -197,6 +199,8 @@ describe('client report', () => {
     expect(res.statusCode).toBe(200);
     const report = res.json();
     expect(report.client).toMatchObject({ id: clientId, name: 'Dental Co' });
+    // No company: the contact's name is the title, and no contact line below it.
+    expect(report).toMatchObject({ title: 'Dental Co', contact: null });
     expect(report.agency.name).toBe('Pixel & Co');
     expect(report).toMatchObject({ from: '2026-11-10', to: '2026-11-10', timeZone: 'Europe/Berlin' });
     expect(report.websites.map((w: { domain: string }) => w.domain)).toEqual([
@@ -215,7 +219,12 @@ describe('client report', () => {
       avgResponseMs: 200,
       wordpressVersion: '6.6.2',
       phpVersion: '8.2',
+      // Measured from the period's start: the figure stands alone, and its one day is the same figure.
+      measuredFrom: '2026-11-09T23:00:00.000Z',
+      measuredPartly: false,
+      daily: [{ day: '2026-11-10', uptime: 97.92 }],
     });
+    expect(summaryUptime(a, report.timeZone)).toEqual({ value: '97.92 %', since: null });
     expect(a.incidents).toEqual([
       expect.objectContaining({ title: 'a.example was down around midnight', durationSeconds: 7800 }),
       {
@@ -241,17 +250,65 @@ describe('client report', () => {
       uptimeSource: null,
       avgResponseMs: null,
       wordpressVersion: null,
+      measuredFrom: null,
+      measuredPartly: false,
+      // Nothing watches it: no daily figures at all.
+      daily: null,
     });
+    expect(summaryUptime(b, report.timeZone)).toEqual({ value: 'No data', since: null });
     expect(b.maintenance.map((m: { reason: string; startsAt: string }) => [m.reason, m.startsAt])).toEqual([
       ['Plugin updates', '2026-11-10T05:00:00.000Z'],
       ['Backups', '2026-11-10T12:00:00.000Z'],
     ]);
     // A check that measured nothing in the period: no data, never 0 % or 100 %.
-    expect(report.websites[2]).toMatchObject({ uptime: null, uptimeSource: 'checks', avgResponseMs: null });
+    expect(report.websites[2]).toMatchObject({
+      uptime: null,
+      uptimeSource: 'checks',
+      avgResponseMs: null,
+      daily: [{ day: '2026-11-10', uptime: null }],
+    });
     expect(report.tasksCompleted.map((x: { title: string }) => x.title)).toEqual([
       'Update plugins',
       'Fix contact form',
     ]);
+  });
+
+  it('states uptime over the measured time only, day by day, and says since when', async () => {
+    // Nothing was measured on the 8th; the 9th has one failed result (23:59 local), the 10th the
+    // whole day, the 11th one failed result (00:00 local).
+    const res = await get(`/api/clients/${clientId}/report?from=2026-11-08&to=2026-11-11`);
+    const a = res.json().websites[0];
+    expect(a).toMatchObject({
+      // 1,410 up of 1,442 results: the unmeasured days count neither up nor down.
+      uptime: 97.78,
+      uptimeSourceLabel: 'Agency Hub checks: 1,410 of 1,442 results up',
+      measuredFrom: '2026-11-09T22:59:00.000Z',
+      measuredPartly: true,
+      daily: [
+        { day: '2026-11-08', uptime: null },
+        { day: '2026-11-09', uptime: 0 },
+        { day: '2026-11-10', uptime: 97.92 },
+        { day: '2026-11-11', uptime: 0 },
+      ],
+    });
+    expect(summaryUptime(a, 'Europe/Berlin')).toEqual({ value: '97.78 %', since: 'since 9 Nov 2026, 23:59' });
+    // Per site in the summary: its incidents in the period and its mean response.
+    expect(a.incidents).toHaveLength(2);
+    expect(a.avgResponseMs).toBe(200);
+  });
+
+  it("is titled with the client's company, the contact below it", async () => {
+    await t.db.update(clients).set({ company: 'Harbour Dental GmbH' }).where(eq(clients.id, clientId));
+    try {
+      const res = await get(`/api/clients/${clientId}/report?from=2026-11-10&to=2026-11-10`);
+      expect(res.json()).toMatchObject({ title: 'Harbour Dental GmbH', contact: 'Dental Co' });
+      const pdf = await get(`/api/clients/${clientId}/report.pdf?from=2026-11-10&to=2026-11-10`);
+      expect(pdf.headers['content-disposition']).toBe(
+        'attachment; filename="harbour-dental-gmbh-report-2026-11-10-to-2026-11-10.pdf"',
+      );
+    } finally {
+      await t.db.update(clients).set({ company: null }).where(eq(clients.id, clientId));
+    }
   });
 
   it('gives the same figures twice', async () => {
@@ -310,7 +367,12 @@ describe('client report', () => {
     const w = (await get(url))
       .json()
       .websites.find((x: { domain: string }) => x.domain === 'monitored.example');
-    expect(w).toMatchObject({ uptime: Math.round(availability * 100) / 100, uptimeSource: 'betteruptime' });
+    expect(w).toMatchObject({
+      uptime: Math.round(availability * 100) / 100,
+      uptimeSource: 'betteruptime',
+      // One figure for the period: Better Uptime gives no day-by-day figures.
+      daily: null,
+    });
     expect(w.uptimeSourceLabel).toMatch(/Better Uptime SLA.*2026-10-01 to 2026-10-31/);
     const slaCalls = () => bu.requests.filter((r) => r.path.endsWith('/sla'));
     expect(slaCalls().length).toBe(before + 1);

@@ -163,7 +163,7 @@ describe('scheduled report job', () => {
 
   it('is a job the engine retries', () => {
     const spec = reportSendJob(t.services);
-    expect(spec.name).toBe(REPORT_SEND_JOB);
+    expect(spec.name).toBe(REPORT_SEND_JOB.name);
     expect(spec.retryLimit).toBeGreaterThanOrEqual(5);
     expect(reportsDueJob(t.services).cron).toBeDefined();
   });

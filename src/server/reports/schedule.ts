@@ -5,18 +5,22 @@ import {
   type ReportSchedule,
   type reportScheduleRequest,
 } from '../../shared/reports';
-import { type Actor, recordActivity } from '../activity/service';
-import type { Db } from '../db/client';
+import { recordActivity } from '../activity/service';
+import { type Context, withTransaction } from '../core/context';
+import { badRequest } from '../core/errors';
 import { reportDeliveries, reportSchedules } from '../db/schema';
-import { badRequest } from '../http/errors';
 import type { Services } from '../services';
 import { findClient } from './service';
 
 type Input = z.output<typeof reportScheduleRequest>;
 
 /** A client's monthly report schedule (none saved: off), with its last deliveries. */
-export async function getSchedule(db: Db, clientId: number): Promise<ReportSchedule> {
-  const client = await findClient(db, clientId);
+export async function getSchedule(
+  ctx: Pick<Context, 'db' | 'actor'>,
+  clientId: number,
+): Promise<ReportSchedule> {
+  const { db } = ctx;
+  const client = await findClient(ctx, clientId);
   const [row] = await db.select().from(reportSchedules).where(eq(reportSchedules.clientId, clientId));
   const deliveries = await db
     .select()
@@ -47,10 +51,9 @@ export async function saveSchedule(
   services: Services,
   clientId: number,
   input: Input,
-  actor?: Actor,
 ): Promise<ReportSchedule> {
   const { db, clock } = services;
-  const client = await findClient(db, clientId);
+  const client = await findClient(services, clientId);
   if (input.enabled && !input.email && !client.email)
     throw badRequest(REPORT_SCHEDULE_NO_EMAIL, { email: [REPORT_SCHEDULE_NO_EMAIL] });
   const values = {
@@ -59,18 +62,20 @@ export async function saveSchedule(
     enabled: input.enabled,
     updatedAt: clock.now(),
   };
-  await db
-    .insert(reportSchedules)
-    .values({ clientId, ...values })
-    .onConflictDoUpdate({ target: reportSchedules.clientId, set: values });
-  await recordActivity(db, actor, {
-    type: 'info',
-    action: 'report.schedule_saved',
-    message: input.enabled
-      ? `scheduled ${client.name}'s monthly report for day ${input.dayOfMonth} of each month`
-      : `switched off ${client.name}'s monthly report`,
-    link: `/clients/${clientId}/report`,
-    clientId,
+  await withTransaction(services, async (tx) => {
+    await tx.db
+      .insert(reportSchedules)
+      .values({ clientId, ...values })
+      .onConflictDoUpdate({ target: reportSchedules.clientId, set: values });
+    await recordActivity(tx, {
+      type: 'info',
+      action: 'report.schedule_saved',
+      message: input.enabled
+        ? `scheduled ${client.name}'s monthly report for day ${input.dayOfMonth} of each month`
+        : `switched off ${client.name}'s monthly report`,
+      link: `/clients/${clientId}/report`,
+      clientId,
+    });
   });
-  return getSchedule(db, clientId);
+  return getSchedule({ db }, clientId);
 }

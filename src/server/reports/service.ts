@@ -1,16 +1,22 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ClientReport, ReportQuery } from '../../shared/reports';
+import type { Context } from '../core/context';
+import { notFound } from '../core/errors';
+import { assertClientInScope } from '../core/scope';
+import { rowsOf } from '../core/sql';
 import type { Db } from '../db/client';
 import { clients, incidents, maintenanceWindows, tasks, websites } from '../db/schema';
-import { notFound } from '../http/errors';
-import { rowsOf } from '../maintenance/coverage';
 import { WEEK_MS } from '../maintenance/windows';
 import type { Services } from '../services';
 import { getAgencySettings } from '../settings/service';
+import { readWebsites } from '../websites/views';
 import { type ReportPeriod, reportPeriod } from './period';
 import { uptimeFigures } from './uptime';
 
-export async function findClient(db: Db, id: number) {
+/** The client a report is of; one outside a limited person's clients is not found. */
+export async function findClient(ctx: Pick<Context, 'db' | 'actor'>, id: number) {
+  const { db } = ctx;
+  assertClientInScope(ctx, id);
   const [client] = await db
     .select({ id: clients.id, name: clients.name, company: clients.company, email: clients.email })
     .from(clients)
@@ -30,14 +36,10 @@ export async function clientReport(
   query: ReportQuery,
 ): Promise<ClientReport> {
   const { db } = services;
-  const client = await findClient(db, clientId);
-  const agency = await getAgencySettings(db);
+  const client = await findClient(services, clientId);
+  const agency = await getAgencySettings({ db });
   const period = reportPeriod(query, agency.timeZone, services.clock.now());
-  const sites = await db
-    .select({ id: websites.id, domain: websites.domain, serverId: websites.serverId })
-    .from(websites)
-    .where(and(eq(websites.clientId, clientId), eq(websites.removed, false)))
-    .orderBy(asc(websites.domain));
+  const sites = await readWebsites(services, { clientId });
   const ids = sites.map((s) => s.id);
   const [figures, siteIncidents, windows, versions, done] = await Promise.all([
     uptimeFigures(services, sites, period),
@@ -48,6 +50,9 @@ export async function clientReport(
   ]);
   return {
     client,
+    // A document for the client's business: titled with its company, the person below it.
+    title: client.company?.trim() || client.name,
+    contact: client.company?.trim() ? client.name : null,
     agency: { name: agency.name, logoUrl: agency.logo?.url ?? null },
     from: period.from,
     to: period.to,

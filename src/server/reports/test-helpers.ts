@@ -84,3 +84,10 @@ export async function seedReport(t: TestApp, clientName = 'Dental Co') {
 /** A 1×1 PNG, for a logo. */
 export const PNG_1PX =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/** The size of each image a PDF holds (pdfkit writes image dictionaries as plain text). */
+export function pdfImages(pdf: Buffer): { width: number; height: number }[] {
+  const dicts = pdf.toString('latin1').match(/<<[^>]*\/Subtype \/Image[^>]*>>/g) ?? [];
+  const field = (dict: string, name: string) => Number(dict.match(new RegExp(`/${name} (\\d+)`))?.[1]);
+  return dicts.map((d) => ({ width: field(d, 'Width'), height: field(d, 'Height') }));
+}

@@ -1,25 +1,62 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { normaliseDomain } from '../../shared/domains';
 import type { ReportWebsite } from '../../shared/reports';
-import { type Availability, availability } from '../checks/results';
+import type { WebsiteView } from '../../shared/websites';
+import {
+  type Availability,
+  availabilityBySpan,
+  measuredFrom,
+  monitorMeasuredFrom,
+  uptimePercent,
+} from '../checks/results';
+import { AppError } from '../core/errors';
+import { isProviderError } from '../core/outbound/provider-error';
 import { checks, integrations, providerRecords } from '../db/schema';
-import { AppError } from '../http/errors';
-import { betterUptimeClient, monitorsKey } from '../monitors/sync';
-import { readCache } from '../provider-cache/service';
+import { betterUptimeClient } from '../integrations/clients';
+import { readCacheItems } from '../provider-cache/service';
+import { BETTERUPTIME, monitorsKey, slaKey } from '../providers/betteruptime/keys';
 import type { Monitor } from '../providers/betteruptime/types';
-import { isProviderError } from '../providers/errors';
 import type { Services } from '../services';
-import type { ReportPeriod } from './period';
+import { periodDays, type ReportPeriod } from './period';
 
 export type UptimeFigures = Pick<
   ReportWebsite,
-  'uptime' | 'uptimeSource' | 'uptimeSourceLabel' | 'avgResponseMs' | 'avgResponseSourceLabel'
+  | 'uptime'
+  | 'uptimeSource'
+  | 'uptimeSourceLabel'
+  | 'measuredFrom'
+  | 'measuredPartly'
+  | 'daily'
+  | 'avgResponseMs'
+  | 'avgResponseSourceLabel'
 >;
 
 const count = (n: number) => n.toLocaleString('en-US');
 const twoDecimals = (percent: number) => Math.round(percent * 100) / 100;
-/** SLA figures of past periods never change: cached under this kind, keyed by monitor and days. */
-export const slaKind = 'report-sla';
+
+/** A site's figures are its checks' results taken together: one sum over all of them. */
+function sumOf(checkIds: number[], measured: Map<number, Availability>): Availability | undefined {
+  return checkIds.reduce<Availability | undefined>((acc, id) => {
+    const a = measured.get(id);
+    if (!a) return acc;
+    return {
+      samples: (acc?.samples ?? 0) + a.samples,
+      failures: (acc?.failures ?? 0) + a.failures,
+      responseMsSum: (acc?.responseMsSum ?? 0) + a.responseMsSum,
+      responses: (acc?.responses ?? 0) + a.responses,
+      firstAt: acc && acc.firstAt < a.firstAt ? acc.firstAt : a.firstAt,
+    };
+  }, undefined);
+}
+
+/** Whether the measured time began after the period's start (a newer check or monitor). */
+const partly = (from: string | null, period: ReportPeriod) =>
+  from !== null && Date.parse(from) > period.start.getTime();
+
+/** Uptime in percent with two decimals, null when nothing was measured. */
+const percentOf = (a: Availability | undefined) => {
+  const p = uptimePercent(a);
+  return p === null ? null : twoDecimals(p);
+};
 const NOTHING_WATCHES = 'No check or monitor watches this site';
 
 /**
@@ -28,7 +65,7 @@ const NOTHING_WATCHES = 'No check or monitor watches this site';
  */
 export async function uptimeFigures(
   services: Services,
-  sites: { id: number; domain: string }[],
+  sites: Pick<WebsiteView, 'id' | 'betterUptimeMonitor'>[],
   period: ReportPeriod,
 ): Promise<Map<number, UptimeFigures>> {
   const out = new Map<number, UptimeFigures>();
@@ -38,31 +75,28 @@ export async function uptimeFigures(
     .select({ id: checks.id, websiteId: checks.websiteId })
     .from(checks)
     .where(inArray(checks.websiteId, ids));
-  const measured = await availability(
-    services.db,
+  // The whole period and each of its days in one query, by the same rule: a day's bar and the period's
+  // figure count the same results the same way.
+  const days = periodDays(period);
+  const [measured = new Map(), ...daily] = await availabilityBySpan(
+    services,
     siteChecks.map((c) => c.id),
-    period.start,
-    period.end,
+    [{ from: period.start, to: period.end }, ...days],
   );
-  const monitors = await monitorsByDomain(services);
+  const monitors = await watchingMonitors(services, sites);
   for (const site of sites) {
-    const mine = siteChecks.filter((c) => c.websiteId === site.id);
-    const sum = mine.reduce<Availability | undefined>((acc, c) => {
-      const a = measured.get(c.id);
-      if (!a) return acc;
-      return {
-        samples: (acc?.samples ?? 0) + a.samples,
-        failures: (acc?.failures ?? 0) + a.failures,
-        responseMsSum: (acc?.responseMsSum ?? 0) + a.responseMsSum,
-        responses: (acc?.responses ?? 0) + a.responses,
-      };
-    }, undefined);
-    const monitor = monitors?.get(site.domain);
+    const mine = siteChecks.filter((c) => c.websiteId === site.id).map((c) => c.id);
+    const sum = sumOf(mine, measured);
+    const monitor = site.betterUptimeMonitor ? monitors?.get(site.betterUptimeMonitor.id) : undefined;
     if (sum && sum.samples > 0) {
+      const from = measuredFrom(sum, period.start, HOUR_MS);
       out.set(site.id, {
-        uptime: twoDecimals(((sum.samples - sum.failures) / sum.samples) * 100),
+        uptime: percentOf(sum),
         uptimeSource: 'checks',
         uptimeSourceLabel: `Agency Hub checks: ${count(sum.samples - sum.failures)} of ${count(sum.samples)} results up`,
+        measuredFrom: from,
+        measuredPartly: partly(from, period),
+        daily: days.map((d, i) => ({ day: d.day, uptime: percentOf(sumOf(mine, daily[i]!)) })),
         avgResponseMs: sum.responses ? Math.round(sum.responseMsSum / sum.responses) : null,
         avgResponseSourceLabel: sum.responses
           ? `Agency Hub checks: mean of ${count(sum.responses)} answers`
@@ -75,6 +109,9 @@ export async function uptimeFigures(
         uptime: null,
         uptimeSource: 'checks',
         uptimeSourceLabel: 'Agency Hub checks: no results in the period',
+        measuredFrom: null,
+        measuredPartly: false,
+        daily: days.map((d) => ({ day: d.day, uptime: null })),
         avgResponseMs: null,
         avgResponseSourceLabel: 'Agency Hub checks: no results in the period',
       });
@@ -83,6 +120,9 @@ export async function uptimeFigures(
         uptime: null,
         uptimeSource: null,
         uptimeSourceLabel: NOTHING_WATCHES,
+        measuredFrom: null,
+        measuredPartly: false,
+        daily: null,
         avgResponseMs: null,
         avgResponseSourceLabel: NOTHING_WATCHES,
       });
@@ -91,21 +131,21 @@ export async function uptimeFigures(
   return out;
 }
 
-/** Better Uptime's monitors by the normalised domain they watch; undefined when it is not switched on. */
-async function monitorsByDomain(services: Services): Promise<Map<string, Monitor> | undefined> {
+/**
+ * The Better Uptime monitor watching each site (the one the website read model chose), by its id;
+ * undefined when Better Uptime is not switched on.
+ */
+async function watchingMonitors(
+  services: Services,
+  sites: Pick<WebsiteView, 'betterUptimeMonitor'>[],
+): Promise<Map<string, Monitor> | undefined> {
   const [row] = await services.db
     .select({ enabled: integrations.enabled })
     .from(integrations)
-    .where(eq(integrations.provider, 'betteruptime'));
+    .where(eq(integrations.provider, BETTERUPTIME));
   if (!row?.enabled) return undefined;
-  const monitors = (await readCache<Monitor>(services.db, monitorsKey)).items;
-  const byDomain = new Map<string, Monitor>();
-  // The lowest id wins when several monitors watch one site: the same one every time.
-  for (const m of [...monitors].sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }))) {
-    const domain = normaliseDomain(m.attributes.url);
-    if (domain && !byDomain.has(domain)) byDomain.set(domain, m);
-  }
-  return byDomain;
+  const ids = sites.flatMap((s) => (s.betterUptimeMonitor ? [s.betterUptimeMonitor.id] : []));
+  return readCacheItems<Monitor>(services, monitorsKey, ids);
 }
 
 type CachedSla = { availability: number; totalDowntime: number; incidents: number };
@@ -126,6 +166,9 @@ async function slaFigures(
     uptime: null,
     uptimeSource: 'betteruptime',
     uptimeSourceLabel: `Better Uptime monitor "${name}": ${why}`,
+    measuredFrom: null,
+    measuredPartly: false,
+    daily: null,
     avgResponseMs: null,
     avgResponseSourceLabel: noResponse,
   });
@@ -141,8 +184,8 @@ async function slaFigures(
       .from(providerRecords)
       .where(
         and(
-          eq(providerRecords.provider, 'betteruptime'),
-          eq(providerRecords.kind, slaKind),
+          eq(providerRecords.provider, slaKey.provider),
+          eq(providerRecords.kind, slaKey.kind),
           eq(providerRecords.externalId, key),
         ),
       );
@@ -166,8 +209,8 @@ async function slaFigures(
       await services.db
         .insert(providerRecords)
         .values({
-          provider: 'betteruptime',
-          kind: slaKind,
+          provider: slaKey.provider,
+          kind: slaKey.kind,
           externalId: key,
           data: sla,
           syncedAt: services.clock.now(),
@@ -175,11 +218,19 @@ async function slaFigures(
         .onConflictDoNothing();
     }
   }
+  // The monitor measured nothing before it was made.
+  const from = monitorMeasuredFrom(period.start, monitor.attributes.created_at);
   return {
     uptime: twoDecimals(sla.availability),
     uptimeSource: 'betteruptime',
     uptimeSourceLabel: `Better Uptime SLA, monitor "${name}", ${period.from} to ${to} (UTC days)`,
+    measuredFrom: from,
+    measuredPartly: partly(from, period),
+    // Better Uptime's SLA is one figure for the period: it gives no day-by-day figures.
+    daily: null,
     avgResponseMs: null,
     avgResponseSourceLabel: noResponse,
   };
 }
+
+const HOUR_MS = 3_600_000;

@@ -1,7 +1,7 @@
 /**
  * How well a record matches a query, or 0 for no match: an exact title beats a title that starts with
  * the query, then a word of the title that does, then the query anywhere in the title, then in the
- * description. Case-insensitive, like the spec's substring match.
+ * description. Case-insensitive; the query may match anywhere, inside a word too.
  */
 export function rank(query: string, title: string, description: string): number {
   const q = query.toLowerCase();

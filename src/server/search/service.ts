@@ -1,16 +1,18 @@
-import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, eq, like, type SQL, sql } from 'drizzle-orm';
 import type { SearchItem } from '../../shared/search';
 import type { Server } from '../../shared/servers';
 import { clientTextMatch } from '../clients/service';
+import { keptAnswer, type Reads } from '../core/cache/kept';
+import { clientInScope, domainInScope, isScoped, scopeKey, serverInScope } from '../core/scope';
+import { likePattern } from '../core/sql';
 import { clients, providerRecords, tasks, websites } from '../db/schema';
-import { gridpaneServers } from '../integrations/gridpane-sync';
-import { keptAnswer, type Reads } from '../lists/kept';
-import { likePattern } from '../lists/sql';
-import { monitorsKey } from '../monitors/sync';
 import type { CacheKey } from '../provider-cache/service';
+import { monitorsKey } from '../providers/betteruptime/keys';
 import type { Monitor } from '../providers/betteruptime/types';
+import { gridpaneServers } from '../providers/gridpane/keys';
 import type { Services } from '../services';
-import { taskTextMatch } from '../tasks/service';
+import { taskInScope, taskTextMatch } from '../tasks/service';
+import { readWebsites } from '../websites/views';
 import { rank } from './rank';
 
 /** Per kind, at most this many candidates are read before ranking: enough for any useful result list. */
@@ -20,7 +22,7 @@ const CANDIDATES = 50;
  * Cached provider records matching the query on their list column (`search`, lower-cased name, label,
  * url, ip): at most CANDIDATES rows, so a fleet of 20,000 costs what a fleet of 20 does.
  */
-async function cachedMatches<T>(services: Services, key: CacheKey, q: string): Promise<T[]> {
+async function cachedMatches<T>(services: Services, key: CacheKey, q: string, mine?: SQL): Promise<T[]> {
   const rows = await services.db
     .select({ data: providerRecords.data })
     .from(providerRecords)
@@ -29,6 +31,7 @@ async function cachedMatches<T>(services: Services, key: CacheKey, q: string): P
         eq(providerRecords.provider, key.provider),
         eq(providerRecords.kind, key.kind),
         q ? like(providerRecords.search, likePattern(q)) : undefined,
+        mine,
       ),
     )
     .orderBy(asc(providerRecords.sortKey))
@@ -40,10 +43,22 @@ async function cachedMatches<T>(services: Services, key: CacheKey, q: string): P
  * Global search over clients, websites, servers, monitors and tasks, ranked. Database rows are matched
  * in SQL; provider records come from the cache (never from the provider).
  */
-export function search(services: Services, q: string, limit: number): Promise<SearchItem[]> {
-  // Kept while nothing it reads changes (lists/kept): typing the same query again costs one small read.
-  return keptAnswer(services.db, searchReads, `search ${limit} ${JSON.stringify(q)}`, () =>
-    findMatches(services, q, limit),
+export async function search(services: Services, q: string, limit: number): Promise<SearchItem[]> {
+  // Kept while nothing it reads changes: typing the same query again costs one small read.
+  const items = await keptAnswer(
+    services.db,
+    searchReads,
+    `search ${limit} ${JSON.stringify(q)} ${scopeKey(services)}`,
+    () => findMatches(services, q, limit),
+  );
+  // A website's health moves with checks, monitors and maintenance: read fresh for the hits shown.
+  const ids = items.flatMap((i) => (i.type === 'website' ? [Number(i.id.slice('website:'.length))] : []));
+  if (ids.length === 0) return items;
+  const views = new Map((await readWebsites(services, { ids, removed: 'include' })).map((v) => [v.id, v]));
+  return items.map((i) =>
+    i.type === 'website'
+      ? { ...i, health: views.get(Number(i.id.slice('website:'.length)))?.health ?? null }
+      : i,
   );
 }
 
@@ -56,26 +71,42 @@ async function findMatches(services: Services, q: string, limit: number): Promis
   // The same lower-cased expressions as the lists' `q`, which their trigram indexes answer.
   const p = likePattern(q);
   const { db } = services;
+  // A person limited to chosen clients finds only what is theirs.
+  const limited = isScoped(services);
   const [clientRows, websiteRows, taskRows, servers, monitors] = await Promise.all([
     db
       .select({ id: clients.id, name: clients.name, company: clients.company, email: clients.email })
       .from(clients)
-      .where(q ? clientTextMatch(p) : undefined)
+      .where(and(q ? clientTextMatch(p) : undefined, clientInScope(services, sql`${clients.id}`)))
       .limit(CANDIDATES),
     db
       .select({ id: websites.id, domain: websites.domain, environment: websites.environment })
       .from(websites)
       .where(
-        q ? and(eq(websites.removed, false), sql`${websites.domain} like ${p}`) : eq(websites.removed, false),
+        and(
+          eq(websites.removed, false),
+          q ? sql`${websites.domain} like ${p}` : undefined,
+          clientInScope(services, sql`${websites.clientId}`),
+        ),
       )
       .limit(CANDIDATES),
     db
       .select({ id: tasks.id, title: tasks.title, description: tasks.description, project: tasks.project })
       .from(tasks)
-      .where(q ? taskTextMatch(p) : undefined)
+      .where(and(q ? taskTextMatch(p) : undefined, taskInScope(services)))
       .limit(CANDIDATES),
-    cachedMatches<Server>(services, gridpaneServers, q),
-    cachedMatches<Monitor>(services, monitorsKey, q),
+    cachedMatches<Server>(
+      services,
+      gridpaneServers,
+      q,
+      limited ? serverInScope(services, sql`${providerRecords.externalId}`) : undefined,
+    ),
+    cachedMatches<Monitor>(
+      services,
+      monitorsKey,
+      q,
+      limited ? domainInScope(services, sql`${providerRecords.domain}`) : undefined,
+    ),
   ]);
 
   const items: SearchItem[] = [

@@ -10,27 +10,37 @@ import {
   serverListQuery,
   serverListResponse,
 } from '../../shared/servers';
+import { contextOf } from '../http/session';
 import type { Services } from '../services';
 import { getServer, listServerPage, listServers } from './service';
 
 export async function serverRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const list = { schema: { querystring: refreshQuery, response: { 200: serverList } } };
+  const list = {
+    config: { access: 'session-or-token' as const, role: 'viewer' as const },
+    schema: { querystring: refreshQuery, response: { 200: serverList } },
+  };
   r.get(
     '/api/servers',
-    { schema: { querystring: serverListQuery, response: { 200: serverListResponse } } },
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { querystring: serverListQuery, response: { 200: serverListResponse } },
+    },
     async (request) =>
       wantsPage(request.query, SERVER_FILTER_KEYS)
-        ? listServerPage(services, request.query)
-        : listServers(services, request.query.refresh === 'true'),
+        ? listServerPage(contextOf(services, request), request.query)
+        : listServers(contextOf(services, request), request.query.refresh === 'true'),
   );
-  // The spec's Integrations page reads the same list under the integration's own path.
+  // The Integrations page reads the same list under the integration's own path.
   r.get('/api/integrations/gridpane/servers', list, async (request) =>
-    listServers(services, request.query.refresh === 'true'),
+    listServers(contextOf(services, request), request.query.refresh === 'true'),
   );
   r.get(
     '/api/servers/:id',
-    { schema: { params: idParams, response: { 200: serverDetail } } },
-    async (request) => getServer(services, request.params.id),
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { params: idParams, response: { 200: serverDetail } },
+    },
+    async (request) => getServer(contextOf(services, request), request.params.id),
   );
 }

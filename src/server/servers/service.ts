@@ -2,42 +2,67 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { pageOf, parseSort } from '../../shared/lists';
 import type { Server, ServerPage, serverListQuery } from '../../shared/servers';
-import { notFound } from '../http/errors';
-import { gridpaneServers, gridpaneSyncing, syncGridPane } from '../integrations/gridpane-sync';
+import { keptCount, keptRows, type Reads } from '../core/cache/kept';
+import { notFound } from '../core/errors';
+import { clientInScope, isScoped, scopeKey, serverInScope } from '../core/scope';
+import { direction, inCache, json, likePattern, rows, where } from '../core/sql';
 import { loadSettings } from '../integrations/service';
-import { keptCount, keptRows } from '../lists/kept';
-import { openProviderList } from '../lists/provider-list';
-import { direction, json, likePattern, rows, where } from '../lists/sql';
+import { openProviderList } from '../provider-cache/provider-list';
 import { cacheMeta, serveCached } from '../provider-cache/serve';
 import { readCacheItem, readCacheState } from '../provider-cache/service';
+import { serverSitesCountSql } from '../providers/gridpane/columns';
+import { GRIDPANE, GRIDPANE_SYNC_JOB, gridpaneServers } from '../providers/gridpane/keys';
 import type { Services } from '../services';
+import { websiteIdsBySiteId } from '../websites/service';
 
 const byLabel = (a: Server, b: Server) => a.label.localeCompare(b.label, undefined, { numeric: true });
 
+/**
+ * A server as a limited person sees it: only their clients' sites among those it lists (the count of
+ * all its sites stays: that it is shared is no client's secret). Everyone else sees it whole.
+ */
+async function limitSites(services: Services): Promise<(server: Server) => Server> {
+  if (!isScoped(services)) return (server) => server;
+  const mine = await websiteIdsBySiteId(services, GRIDPANE);
+  return (server) => ({ ...server, sites: server.sites.filter((site) => mine.has(String(site.id))) });
+}
+
+/** The ids of the servers a limited person sees (those holding their clients' websites); null: all. */
+async function serverIdsInScope(services: Services): Promise<Set<string> | null> {
+  if (!isScoped(services)) return null;
+  const found = await rows<{ id: string }>(
+    services.db,
+    sql`select distinct w.server_id as id from websites w
+      where w.server_id is not null and ${clientInScope(services, sql`w.client_id`)}`,
+  );
+  return new Set(found.map((r) => String(r.id)));
+}
+
 export async function listServers(services: Services, refresh: boolean) {
-  await loadSettings(services, 'gridpane');
-  const served = await serveCached<Server>(services.db, gridpaneServers, {
+  await loadSettings(services, GRIDPANE);
+  const served = await serveCached<Server>(services, gridpaneServers, {
     refresh,
-    sync: () => syncGridPane(services),
-    answerWithinMs: services.config.refreshAnswerMs,
-    syncing: () => gridpaneSyncing(services),
+    sync: { job: GRIDPANE_SYNC_JOB },
+    answerWithin: services.config.answerWithin,
   });
-  return { data: [...served.state.items].sort(byLabel), ...cacheMeta(served) };
+  const [allowed, limit] = await Promise.all([serverIdsInScope(services), limitSites(services)]);
+  const data = served.state.items.filter((s) => !allowed || allowed.has(String(s.id))).map(limit);
+  return { data: data.sort(byLabel), ...cacheMeta(served) };
 }
 
 /** One server: a primary-key read of the cache, whatever the fleet's size. */
 export async function getServer(services: Services, id: number) {
-  await loadSettings(services, 'gridpane');
-  const served = await serveCached<never>(services.db, gridpaneServers, {
+  await loadSettings(services, GRIDPANE);
+  const served = await serveCached<never>(services, gridpaneServers, {
     refresh: false,
-    sync: () => syncGridPane(services),
-    answerWithinMs: services.config.refreshAnswerMs,
-    syncing: () => gridpaneSyncing(services),
+    sync: { job: GRIDPANE_SYNC_JOB },
+    answerWithin: services.config.answerWithin,
     read: readCacheState,
   });
-  const data = await readCacheItem<Server>(services.db, gridpaneServers, String(id));
-  if (!data) throw notFound('Server not found');
-  return { data, ...cacheMeta(served) };
+  const data = await readCacheItem<Server>(services, gridpaneServers, String(id));
+  const allowed = await serverIdsInScope(services);
+  if (!data || (allowed && !allowed.has(String(id)))) throw notFound('Server not found');
+  return { data: (await limitSites(services))(data), ...cacheMeta(served) };
 }
 
 /** One page of GridPane's servers, filtered, sorted and counted in SQL on the list columns. */
@@ -45,18 +70,19 @@ export async function listServerPage(
   services: Services,
   query: z.output<typeof serverListQuery>,
 ): Promise<ServerPage> {
-  const reads = { caches: [gridpaneServers] };
+  // A limited person's page also reads which servers hold their clients' websites.
+  const reads: Reads = { caches: [gridpaneServers], tables: isScoped(services) ? ['websites'] : [] };
   const list = await openProviderList(services, {
-    provider: 'gridpane',
+    provider: GRIDPANE,
     cache: gridpaneServers,
     refresh: query.refresh === 'true',
-    sync: () => syncGridPane(services),
-    syncing: () => gridpaneSyncing(services),
+    sync: { job: GRIDPANE_SYNC_JOB },
     reads,
   });
   const { page, pageSize, offset } = pageOf(query);
   const sort = parseSort(query.sort ?? 'label');
-  const scope = sql`r.provider = 'gridpane' and r.kind = 'servers'`;
+  const limit = isScoped(services) ? serverInScope(services, sql`r.external_id`) : undefined;
+  const scope = limit ? sql`${inCache('r', gridpaneServers)} and ${limit}` : inCache('r', gridpaneServers);
   const filters = [
     scope,
     query.q ? sql`r.search like ${likePattern(query.q)}` : undefined,
@@ -66,40 +92,40 @@ export async function listServerPage(
     sort.field === 'status'
       ? sql`r.status`
       : sort.field === 'sites'
-        ? sql`(r.data->>'sites_count')::int`
+        ? sql`(${serverSitesCountSql(sql.raw('r'))})::int`
         : sql`null::text`;
   const dir = direction(sort.desc);
   const { db } = services;
   const { refresh: _, ...asked } = query;
-  // The page is kept while the servers cache is unchanged (lists/kept).
-  const [total, statuses, found] = await list.kept(`servers ${JSON.stringify(asked)}`, () =>
-    Promise.all([
-      keptCount(
-        db,
-        { caches: [gridpaneServers] },
-        sql`select count(*) as n from provider_records r ${where(filters)}`,
-      ),
-      keptRows<{ status: string | null; n: number }>(
-        db,
-        { caches: [gridpaneServers] },
-        sql`select r.status, count(*)::int as n from provider_records r where ${scope}
+  // The page is kept while the servers cache is unchanged (the answer cache).
+  const reading: Reads = { caches: [gridpaneServers], tables: limit ? ['websites'] : [] };
+  const [total, statuses, found] = await list.kept(
+    `servers ${JSON.stringify(asked)} ${scopeKey(services)}`,
+    () =>
+      Promise.all([
+        keptCount(db, reading, sql`select count(*) as n from provider_records r ${where(filters)}`),
+        keptRows<{ status: string | null; n: number }>(
+          db,
+          reading,
+          sql`select r.status, count(*)::int as n from provider_records r where ${scope}
         group by r.status order by r.status`,
-      ),
-      rows<{ data: unknown }>(
-        db,
-        sql`with page as (
+        ),
+        rows<{ data: unknown }>(
+          db,
+          sql`with page as (
           select r.external_id, ${first} as k1, r.sort_key from provider_records r ${where(filters)}
           order by k1 ${dir}, r.sort_key ${dir}, r.external_id ${dir}
           limit ${pageSize} offset ${offset})
         select d.data from page p
         join provider_records d
-          on d.provider = 'gridpane' and d.kind = 'servers' and d.external_id = p.external_id
+          on ${inCache('d', gridpaneServers)} and d.external_id = p.external_id
         order by p.k1 ${dir}, p.sort_key ${dir}, p.external_id ${dir}`,
-      ),
-    ]),
+        ),
+      ]),
   );
+  const ours = await limitSites(services);
   return {
-    data: found.map((r) => json<Server>(r.data)),
+    data: found.map((r) => ours(json<Server>(r.data))),
     total,
     overall: statuses.reduce((n, s) => n + Number(s.n), 0),
     page,

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { activity } from '../db/schema';
@@ -13,14 +14,23 @@ afterAll(() => t.close());
 
 const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64, 1)]);
-const jpeg = Buffer.concat([Buffer.from('ffd8ffe000104a464946', 'hex'), Buffer.alloc(64, 2)]);
-const webp = Buffer.concat([
-  Buffer.from('RIFF'),
-  Buffer.from([64, 0, 0, 0]),
-  Buffer.from('WEBPVP8 '),
-  Buffer.alloc(64),
-]);
+const image = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 4, background: { r: 200, g: 40, b: 90, alpha: 0.8 } } });
+let png: Buffer;
+let jpeg: Buffer;
+let webp: Buffer;
+let bomb: Buffer;
+beforeAll(async () => {
+  png = await image(300, 100).png().toBuffer();
+  jpeg = await image(300, 100).jpeg().toBuffer();
+  webp = await image(300, 100).webp().toBuffer();
+  // 8,000 × 8,000 zero pixels in a few hundred KB: 256 MB once decoded.
+  bomb = await sharp({
+    create: { width: 8000, height: 8000, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+}, 30_000);
 const upload = (bytes: Buffer) =>
   call('PUT', '/api/settings/agency/logo', { data: bytes.toString('base64') });
 
@@ -58,14 +68,14 @@ describe('agency settings', () => {
 });
 
 describe('agency logo', () => {
-  it('takes PNG, JPEG and WebP, typed by their bytes, and serves the latest from our origin', async () => {
-    for (const [bytes, type] of [
-      [png, 'image/png'],
-      [jpeg, 'image/jpeg'],
-      [webp, 'image/webp'],
+  it('takes PNG, JPEG and WebP and serves its checked copy (JPEG as JPEG, else PNG) from our origin', async () => {
+    for (const [name, type] of [
+      ['png', 'image/png'],
+      ['jpeg', 'image/jpeg'],
+      ['webp', 'image/png'],
     ] as const) {
-      const res = await upload(bytes);
-      expect(res.statusCode, type).toBe(200);
+      const res = await upload({ png, jpeg, webp }[name]);
+      expect(res.statusCode, name).toBe(200);
       const logo = res.json().logo;
       expect(logo).toEqual({
         url: expect.stringMatching(/^\/api\/settings\/agency\/logo\?v=\d+$/),
@@ -77,25 +87,53 @@ describe('agency logo', () => {
       expect(served.headers['content-type']).toBe(type);
       expect(served.headers['x-content-type-options']).toBe('nosniff');
       expect(served.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
-      expect(served.rawPayload.equals(bytes)).toBe(true);
+      expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+        format: type === 'image/png' ? 'png' : 'jpeg',
+        width: 300,
+        height: 100,
+      });
       t.clock.advance(1000);
     }
   });
 
-  it('refuses SVG, GIF, HTML and anything over 512 KB, keeping the logo it had', async () => {
+  it('takes a 2,000 × 2,000 image and keeps it at 512 × 512', async () => {
+    const res = await upload(await image(2000, 2000).png({ compressionLevel: 9 }).toBuffer());
+    expect(res.statusCode).toBe(200);
+    const served = await call('GET', res.json().logo.url);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ width: 512, height: 512 });
+    t.clock.advance(1000);
+  });
+
+  it('refuses a decompression bomb at once, saying how large it is and what is allowed', async () => {
+    expect(bomb.length).toBeLessThan(512 * 1024);
+    const started = performance.now();
+    const res = await upload(bomb);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(res.statusCode).toBe(400);
+    const message = 'The logo is 8000 × 8000 px; use an image of at most 2,000 × 2,000 px.';
+    expect(res.json()).toEqual({ message, code: 'invalid_input', fieldErrors: { data: [message] } });
+    expect((await call('GET', '/api/settings/agency')).json().logo.contentType).toBe('image/png');
+  });
+
+  it('refuses SVG, GIF, HTML, a broken PNG and anything over 512 KB, keeping the logo it had', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    const gif = Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1');
+    const gif = await image(10, 10).gif().toBuffer();
     const html = Buffer.from('<!doctype html><script>alert(1)</script>');
     for (const bytes of [svg, gif, html]) {
       const res = await upload(bytes);
       expect(res.statusCode).toBe(400);
-      expect(res.json().fieldErrors).toEqual({ data: ['The logo must be a PNG, JPEG or WebP image'] });
+      expect(res.json().message).toBe('The logo must be a PNG, JPEG or WebP image.');
+      expect(res.json().fieldErrors).toEqual({ data: ['The logo must be a PNG, JPEG or WebP image.'] });
     }
+    const broken = await upload(png.subarray(0, 40));
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toMatch(/^The logo could not be read as an image/);
     const big = await upload(Buffer.concat([png, Buffer.alloc(512 * 1024)]));
     expect(big.statusCode).toBe(400);
-    expect(big.json().fieldErrors.data).toEqual(['The logo must be at most 512 KB']);
+    expect(big.json().fieldErrors.data).toEqual(['The logo must be at most 512 KB.']);
     expect((await call('PUT', '/api/settings/agency/logo', { data: 'not base64!' })).statusCode).toBe(400);
-    expect((await call('GET', '/api/settings/agency')).json().logo.contentType).toBe('image/webp');
+    const kept = await call('GET', (await call('GET', '/api/settings/agency')).json().logo.url);
+    expect(await sharp(kept.rawPayload).metadata()).toMatchObject({ width: 512, height: 512 });
   });
 
   it('can be removed', async () => {

@@ -2,46 +2,73 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { agencySettings, updateAgencyRequest, uploadLogoRequest } from '../../shared/settings';
-import { requireUser } from '../http/session';
+import { contextOf } from '../http/session';
 import type { Services } from '../services';
 import { getAgencySettings, LOGO_URL, readLogo, removeLogo, setLogo, updateAgency } from './service';
+import { reviewStoredLogo } from './stored-logo';
 
 /** Settings → the agency: its name, logo (reports, emails) and time zone (daily figures, periods). */
 export async function settingsRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, clock } = services;
+  const { db } = services;
 
-  r.get('/api/settings/agency', { schema: { response: { 200: agencySettings } } }, async () =>
-    getAgencySettings(db),
+  // A logo stored before uploads were checked is checked once the app is ready, without delaying it.
+  let review: Promise<void> | undefined;
+  app.addHook('onReady', async () => {
+    review = reviewStoredLogo({ db }, app.log).catch((err: Error) =>
+      app.log.warn(`Could not check the stored agency logo: ${err.message}`),
+    );
+  });
+  app.addHook('onClose', async () => {
+    await review;
+  });
+
+  r.get(
+    '/api/settings/agency',
+    { config: { access: 'session-or-token', role: 'viewer' }, schema: { response: { 200: agencySettings } } },
+    async () => getAgencySettings({ db }),
   );
 
   r.put(
     '/api/settings/agency',
-    { schema: { body: updateAgencyRequest, response: { 200: agencySettings } } },
-    async (request) => updateAgency(db, clock, requireUser(request), request.body),
+    {
+      config: { access: 'session-or-token', role: 'admin' },
+      schema: { body: updateAgencyRequest, response: { 200: agencySettings } },
+    },
+    async (request) => updateAgency(contextOf(services, request), request.body),
   );
 
   r.put(
     LOGO_URL,
-    { schema: { body: uploadLogoRequest, response: { 200: agencySettings } } },
-    async (request) => setLogo(db, clock, requireUser(request), request.body.data),
+    {
+      config: { access: 'session-or-token', role: 'admin' },
+      schema: { body: uploadLogoRequest, response: { 200: agencySettings } },
+    },
+    async (request) => setLogo(contextOf(services, request), request.body.data),
   );
 
-  r.delete(LOGO_URL, { schema: { response: { 204: z.null() } } }, async (_request, reply) => {
-    await removeLogo(db, clock);
-    return reply.status(204).send(null);
-  });
+  r.delete(
+    LOGO_URL,
+    { config: { access: 'session-or-token', role: 'admin' }, schema: { response: { 204: z.null() } } },
+    async (request, reply) => {
+      await removeLogo(contextOf(services, request));
+      return reply.status(204).send(null);
+    },
+  );
 
   r.get(
     LOGO_URL,
     {
+      config: { access: 'session-or-token', role: 'viewer' },
       schema: {
         querystring: z.strictObject({ v: z.string().max(20).optional() }),
-        response: { 200: z.instanceof(Buffer).describe('The logo image (PNG, JPEG or WebP)') },
+        response: {
+          200: z.instanceof(Buffer).describe('The logo: the checked copy of the upload, PNG or JPEG'),
+        },
       },
     },
     async (_request, reply) => {
-      const logo = await readLogo(db);
+      const logo = await readLogo({ db });
       // Our own bytes, typed by their signature; nothing in them may run even if opened directly.
       return reply
         .type(logo.type)

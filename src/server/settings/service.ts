@@ -1,25 +1,42 @@
 import { eq } from 'drizzle-orm';
-import type { SessionUser } from '../../shared/auth';
 import {
   type AgencySettings,
   LOGO_MAX_BYTES,
   LOGO_TOO_LARGE,
-  LOGO_TYPE_INVALID,
   type LOGO_TYPES,
   type UpdateAgencyRequest,
 } from '../../shared/settings';
+import type { TimeOptions } from '../../shared/time';
 import { recordActivity } from '../activity/service';
-import type { Clock } from '../clock';
+import { type Context, withTransaction } from '../core/context';
+import { badRequest, notFound } from '../core/errors';
 import type { Db } from '../db/client';
 import { agencySettings } from '../db/schema';
-import { badRequest, notFound } from '../http/errors';
+import { LogoRejected, prepareLogo } from './logo-image';
+import { reviewStoredLogo } from './stored-logo';
 
 type LogoType = (typeof LOGO_TYPES)[number];
 export const LOGO_URL = '/api/settings/agency/logo';
 const ROW = 1;
 
+/** The agency's time zone (UTC until someone saves one): every time written for people is on its clock. */
+export async function agencyTimeZone(ctx: Pick<Context, 'db'>): Promise<string> {
+  const [row] = await ctx.db
+    .select({ timeZone: agencySettings.timeZone })
+    .from(agencySettings)
+    .where(eq(agencySettings.id, ROW));
+  return row?.timeZone ?? 'UTC';
+}
+
+/** What the server writes times for people in: the agency's time zone. */
+export async function agencyTime(ctx: Pick<Context, 'db'>): Promise<TimeOptions> {
+  return { timeZone: await agencyTimeZone(ctx) };
+}
+
 /** The agency's settings; defaults until someone saves them. */
-export async function getAgencySettings(db: Db): Promise<AgencySettings> {
+export async function getAgencySettings(ctx: Pick<Context, 'db'>): Promise<AgencySettings> {
+  const { db } = ctx;
+  await reviewStoredLogo({ db });
   const [row] = await db
     .select({
       name: agencySettings.name,
@@ -49,57 +66,55 @@ async function save(db: Db, values: Partial<typeof agencySettings.$inferInsert>)
     .onConflictDoUpdate({ target: agencySettings.id, set: values });
 }
 
-export async function updateAgency(
-  db: Db,
-  clock: Clock,
-  me: SessionUser,
-  input: UpdateAgencyRequest,
-): Promise<AgencySettings> {
-  await save(db, { name: input.name, timeZone: input.timeZone, updatedAt: clock.now() });
-  await recordActivity(db, me, {
-    type: 'info',
-    action: 'settings.agency_updated',
-    message: `updated the agency settings (${input.name}, ${input.timeZone})`,
-    link: '/settings',
+export async function updateAgency(ctx: WriteContext, input: UpdateAgencyRequest): Promise<AgencySettings> {
+  await withTransaction(ctx, async (tx) => {
+    await save(tx.db, { name: input.name, timeZone: input.timeZone, updatedAt: tx.clock.now() });
+    await recordActivity(tx, {
+      type: 'info',
+      action: 'settings.agency_updated',
+      message: `updated the agency settings (${input.name}, ${input.timeZone})`,
+      link: '/settings',
+    });
   });
-  return getAgencySettings(db);
+  return getAgencySettings(ctx);
 }
 
-/** The image type told by its first bytes, never by what the client claims; SVG is never accepted. */
-export function sniffImageType(bytes: Uint8Array): LogoType | undefined {
-  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
-  return undefined;
-}
+/** What a write needs: its transaction, the clock and who acts. */
+type WriteContext = Pick<Context, 'db' | 'clock' | 'actor'>;
 
-export async function setLogo(
-  db: Db,
-  clock: Clock,
-  me: SessionUser,
-  base64: string,
-): Promise<AgencySettings> {
-  const bytes = new Uint8Array(Buffer.from(base64, 'base64'));
-  if (bytes.length > LOGO_MAX_BYTES) throw badRequest(LOGO_TOO_LARGE, { data: [LOGO_TOO_LARGE] });
-  const type = sniffImageType(bytes);
-  if (!type) throw badRequest(LOGO_TYPE_INVALID, { data: [LOGO_TYPE_INVALID] });
-  const now = clock.now();
-  await save(db, { logo: bytes, logoType: type, logoUpdatedAt: now, updatedAt: now });
-  await recordActivity(db, me, {
-    type: 'info',
-    action: 'settings.logo_updated',
-    message: 'changed the agency logo',
-    link: '/settings',
+export async function setLogo(ctx: WriteContext, base64: string): Promise<AgencySettings> {
+  const input = Buffer.from(base64, 'base64');
+  if (input.length > LOGO_MAX_BYTES) throw badRequest(LOGO_TOO_LARGE, { data: [LOGO_TOO_LARGE] });
+  const logo = await prepareLogo(input).catch((err) => {
+    if (err instanceof LogoRejected) throw badRequest(err.message, { data: [err.message] });
+    throw err;
   });
-  return getAgencySettings(db);
+  const now = ctx.clock.now();
+  await withTransaction(ctx, async (tx) => {
+    // The checked copy, never the upload itself: reports and the browser only ever decode that.
+    await save(tx.db, {
+      logo: new Uint8Array(logo.bytes),
+      logoType: logo.type,
+      logoUpdatedAt: now,
+      updatedAt: now,
+    });
+    await recordActivity(tx, {
+      type: 'info',
+      action: 'settings.logo_updated',
+      message: 'changed the agency logo',
+      link: '/settings',
+    });
+  });
+  return getAgencySettings(ctx);
 }
 
-export async function removeLogo(db: Db, clock: Clock): Promise<void> {
-  await save(db, { logo: null, logoType: null, logoUpdatedAt: null, updatedAt: clock.now() });
+export async function removeLogo(ctx: WriteContext): Promise<void> {
+  await save(ctx.db, { logo: null, logoType: null, logoUpdatedAt: null, updatedAt: ctx.clock.now() });
 }
 
-export async function readLogo(db: Db): Promise<{ bytes: Buffer; type: LogoType }> {
+export async function readLogo(ctx: Pick<Context, 'db'>): Promise<{ bytes: Buffer; type: LogoType }> {
+  const { db } = ctx;
+  await reviewStoredLogo({ db });
   const [row] = await db
     .select({ logo: agencySettings.logo, type: agencySettings.logoType })
     .from(agencySettings)

@@ -1,29 +1,56 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { pageOf, parseSort } from '../../shared/lists';
-import type { SitePage, SiteRow, siteListQuery, siteOptions } from '../../shared/sites';
+import {
+  MONITOR_FILTER_HEALTH,
+  type SitePage,
+  type SiteRow,
+  type siteListQuery,
+  type siteOptions,
+} from '../../shared/sites';
 import type { Tag } from '../../shared/tags';
-import type { Db } from '../db/client';
-import { gridpaneServers, gridpaneSites, gridpaneSyncing, syncGridPane } from '../integrations/gridpane-sync';
-import { keptCount, keptRows, type Reads } from '../lists/kept';
-import { openProviderList } from '../lists/provider-list';
-import { direction, json, likePattern, rows, where } from '../lists/sql';
-import { figuresKey } from '../monitors/figures';
-import { monitorsKey } from '../monitors/sync';
+import type { HealthState } from '../../shared/websites';
+import { keptCount, keptRows, type Reads } from '../core/cache/kept';
+import type { Context } from '../core/context';
+import { clientInScope, isScoped, type ScopeContext, scopeKey } from '../core/scope';
+import { direction, inCache, json, likePattern, rows, where } from '../core/sql';
+import { openProviderList } from '../provider-cache/provider-list';
+import { figuresUptimeSql } from '../providers/betteruptime/columns';
+import { figuresKey, monitorsKey } from '../providers/betteruptime/keys';
+import { serverLabelSql, siteServerLabelSql } from '../providers/gridpane/columns';
+import { GRIDPANE, GRIDPANE_SYNC_JOB, gridpaneServers, gridpaneSites } from '../providers/gridpane/keys';
 import type { Services } from '../services';
+import { domainMonitorJoin, monitorFiguresJoin, monitorSummaryOf, readWebsites } from '../websites';
 
 type Query = z.output<typeof siteListQuery>;
 
-/** The site's monitor: Better Uptime's first monitor of the same normalised domain (an index lookup). */
-const monitorOf = (site: SQL, status?: SQL) => sql`select 1 from provider_records m
-  where m.provider = 'betteruptime' and m.kind = 'monitors' and m.domain = ${site}.domain
-  ${status ? sql`and ${status}` : sql``}`;
+/**
+ * The `monitor` filter reads the website's kept health (the one rule): `up`, `down` and `paused` that
+ * state, `none` a website nobody watches.
+ */
+const byHealth = (state: HealthState) => sql`r.external_id in (select w.provider_site_id from websites w
+  join website_health h on h.website_id = w.id
+  where w.integration_provider = ${GRIDPANE} and h.state = ${state})`;
 
-/** The WHERE of a sites query over `provider_records r` (also what the websites list filters by). */
-export function siteFilters(q: Pick<Query, 'q' | 'serverId' | 'tagId' | 'status' | 'monitor'>): SQL[] {
-  const r = sql.raw('r');
+/**
+ * A person limited to chosen clients sees only the sites whose website is one of those clients'
+ * (`r` a sites row); always true for everyone else.
+ */
+export const siteInScope = (ctx: ScopeContext) =>
+  isScoped(ctx)
+    ? sql`r.external_id in (select w.provider_site_id from websites w
+        where w.integration_provider = ${GRIDPANE} and ${clientInScope(ctx, sql`w.client_id`)})`
+    : undefined;
+
+/** The WHERE of a sites query over `provider_records r`, within the person's clients. */
+export function siteFilters(
+  ctx: ScopeContext,
+  q: Pick<Query, 'q' | 'serverId' | 'tagId' | 'status' | 'monitor'>,
+): SQL[] {
+  const scope = siteInScope(ctx);
   return [
-    sql`r.provider = 'gridpane' and r.kind = 'sites'`,
+    sql`r.provider = ${gridpaneSites.provider} and r.kind = ${gridpaneSites.kind}`,
+    ...(scope ? [scope] : []),
     ...(q.q ? [sql`r.search like ${likePattern(q.q)}`] : []),
     ...(q.serverId ? [sql`r.parent_id = ${String(q.serverId)}`] : []),
     ...(q.status ? [sql`r.status = ${q.status}`] : []),
@@ -31,14 +58,10 @@ export function siteFilters(q: Pick<Query, 'q' | 'serverId' | 'tagId' | 'status'
       ? [
           sql`r.external_id in (select w.provider_site_id from website_tags wt
             join websites w on w.id = wt.website_id
-            where wt.tag_id = ${q.tagId} and w.integration_provider = 'gridpane')`,
+            where wt.tag_id = ${q.tagId} and w.integration_provider = ${GRIDPANE})`,
         ]
       : []),
-    ...(q.monitor === 'none'
-      ? [sql`not exists (${monitorOf(r)})`]
-      : q.monitor
-        ? [sql`exists (${monitorOf(r, sql`m.status = ${q.monitor}`)})`]
-        : []),
+    ...(q.monitor ? [byHealth(MONITOR_FILTER_HEALTH[q.monitor])] : []),
   ];
 }
 
@@ -47,7 +70,7 @@ const leadingKey = (field: string) =>
   field === 'status'
     ? sql`r.status`
     : field === 'server'
-      ? sql`lower(coalesce(r.data->>'server_label', ''))`
+      ? sql`lower(coalesce(${siteServerLabelSql(sql.raw('r'))}, ''))`
       : sql`null::text`;
 
 /**
@@ -57,30 +80,45 @@ const leadingKey = (field: string) =>
  */
 export async function listSitePage(services: Services, query: Query): Promise<SitePage> {
   const list = await openProviderList(services, {
-    provider: 'gridpane',
+    provider: GRIDPANE,
     cache: gridpaneSites,
     refresh: query.refresh === 'true',
-    sync: () => syncGridPane(services),
-    syncing: () => gridpaneSyncing(services),
+    sync: { job: GRIDPANE_SYNC_JOB },
     reads: siteReads,
   });
   const { page, pageSize } = pageOf(query);
   const { refresh: _, ...asked } = query;
-  // The page (rows, total) is kept while the caches and tables it reads are unchanged.
-  const found = await list.kept(`sites ${JSON.stringify(asked)}`, () => readSitePage(services.db, query));
-  return { ...found, page, pageSize, ...list.meta };
+  // The page (rows, total) is kept while the caches and tables it reads are unchanged; each row's
+  // website health is read fresh (it moves with every check's run).
+  const found = await list.kept(`sites ${JSON.stringify(asked)} ${scopeKey(services)}`, () =>
+    readSitePage(services, query),
+  );
+  const ids = found.data.flatMap((r) => (r.website_id === null ? [] : [r.website_id]));
+  const health = new Map(
+    (await readWebsites(services, { ids, removed: 'include' })).map((v) => [v.id, v.health]),
+  );
+  const data = found.data.map((r) => ({
+    ...r,
+    health: r.website_id === null ? null : (health.get(r.website_id) ?? null),
+  }));
+  return { ...found, data, page, pageSize, ...list.meta };
 }
 
 /** What a page of sites reads: the sites and monitors caches, our websites and their tags. */
 const siteReads: Reads = {
   caches: [gridpaneSites, monitorsKey, figuresKey],
-  tables: ['websites', 'website_tags', 'tags'],
+  tables: ['websites', 'website_tags', 'tags', 'website_health'],
 };
 
-async function readSitePage(db: Db, query: Query): Promise<Pick<SitePage, 'data' | 'total' | 'overall'>> {
+async function readSitePage(
+  ctx: Pick<Context, 'db' | 'actor'>,
+  query: Query,
+): Promise<Pick<SitePage, 'data' | 'total' | 'overall'>> {
+  const { db } = ctx;
   const { pageSize, offset } = pageOf(query);
   const sort = parseSort(query.sort ?? 'url');
-  const filters = siteFilters(query);
+  const filters = siteFilters(ctx, query);
+  const scope = siteInScope(ctx);
   const dir = direction(sort.desc);
   // Totals are kept on their own too: the pages of one filter share them.
   const totalQuery = sql`select count(*) as n from provider_records r ${where(filters)}`;
@@ -88,17 +126,23 @@ async function readSitePage(db: Db, query: Query): Promise<Pick<SitePage, 'data'
     keptCount(
       db,
       {
-        caches: query.monitor ? [gridpaneSites, monitorsKey] : [gridpaneSites],
-        tables: query.tagId ? ['websites', 'website_tags'] : [],
+        caches: [gridpaneSites],
+        tables: [
+          ...(query.tagId || query.monitor || scope ? (['websites'] as const) : []),
+          ...(query.tagId ? (['website_tags'] as const) : []),
+          ...(query.monitor ? (['website_health'] as const) : []),
+        ],
       },
       totalQuery,
     ),
-    // Without filters the total is the whole list: no second count.
-    filters.length > 1
+    // Without filters the total is the whole list (of the person's clients): no second count.
+    filters.length > (scope ? 2 : 1)
       ? keptCount(
           db,
-          { caches: [gridpaneSites] },
-          sql`select count(*) as n from provider_records r where r.provider = 'gridpane' and r.kind = 'sites'`,
+          { caches: [gridpaneSites], tables: scope ? ['websites'] : [] },
+          sql`select count(*) as n from provider_records r
+            where r.provider = ${gridpaneSites.provider} and r.kind = ${gridpaneSites.kind}
+              ${scope ? sql`and ${scope}` : sql``}`,
         )
       : null,
     rows<Record<string, unknown>>(
@@ -111,25 +155,20 @@ async function readSitePage(db: Db, query: Query): Promise<Pick<SitePage, 'data'
         limit ${pageSize} offset ${offset}
       )
       select d.data, w.id as website_id, w.name as website_name, m.status as monitor_status,
-        (f.data->>'uptime')::float8 as monitor_uptime,
+        ${figuresUptimeSql(sql.raw('f'))} as monitor_uptime,
         coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color)
             order by lower(t.name), t.id)
           from website_tags wt join tags t on t.id = wt.tag_id where wt.website_id = w.id), '[]') as tags
       from page p
-      join provider_records d on d.provider = 'gridpane' and d.kind = 'sites' and d.external_id = p.external_id
-      left join websites w on w.integration_provider = 'gridpane' and w.provider_site_id = p.external_id
-      left join lateral (select m.external_id, m.status from provider_records m
-        where m.provider = 'betteruptime' and m.kind = 'monitors' and m.domain = d.domain
-        order by m.external_id limit 1) m on true
-      left join provider_records f
-        on f.provider = 'betteruptime' and f.kind = 'figures' and f.external_id = m.external_id
+      join provider_records d on d.provider = ${gridpaneSites.provider} and d.kind = ${gridpaneSites.kind}
+        and d.external_id = p.external_id
+      left join websites w on w.integration_provider = ${GRIDPANE} and w.provider_site_id = p.external_id
+      ${domainMonitorJoin(sql`d.domain`)} ${monitorFiguresJoin}
       order by p.k1 ${dir}, p.sort_key ${dir}, p.external_id ${dir}`,
     ),
   ]);
   return { data: found.map(toRow), total, overall: overall ?? total };
 }
-
-const monitorStatus = (s: unknown) => (s === 'up' || s === 'down' || s === 'paused' ? s : 'other');
 
 function toRow(r: Record<string, unknown>): SiteRow {
   const { system_user_id: _, ...site } = json<SiteRow & { system_user_id?: number }>(r.data);
@@ -138,13 +177,7 @@ function toRow(r: Record<string, unknown>): SiteRow {
     website_id: r.website_id === null ? null : Number(r.website_id),
     website_name: (r.website_name as string | null) ?? null,
     tags: json<Tag[]>(r.tags).map((t) => ({ id: Number(t.id), name: t.name, color: t.color })),
-    monitor:
-      r.monitor_status === null || r.monitor_status === undefined
-        ? null
-        : {
-            status: monitorStatus(r.monitor_status),
-            uptime: r.monitor_uptime === null ? null : Number(r.monitor_uptime),
-          },
+    monitor: monitorSummaryOf(r),
   };
 }
 
@@ -153,31 +186,33 @@ function toRow(r: Record<string, unknown>): SiteRow {
  * selected) and every tag, each with its count of sites.
  */
 export async function siteOptionsOf(
-  db: Db,
+  ctx: Pick<Context, 'db' | 'actor'>,
   query: { q?: string; serverId?: number },
 ): Promise<z.infer<typeof siteOptions>> {
+  const { db } = ctx;
+  const scope = siteInScope(ctx);
   const like = query.q ? likePattern(query.q) : null;
   const [servers, tags] = await Promise.all([
     // Counts per server from the parent_id index, then the labels of the (at most 51) picked; kept
     // while the sites and servers are unchanged.
     keptRows<{ id: string; label: string | null; n: number }>(
       db,
-      { caches: [gridpaneSites, gridpaneServers] },
+      { caches: [gridpaneSites, gridpaneServers], tables: scope ? ['websites'] : [] },
       sql`with counts as (
           select r.parent_id, count(*)::int as n from provider_records r
-          where r.provider = 'gridpane' and r.kind = 'sites' and r.parent_id is not null
+          where ${inCache('r', gridpaneSites)} and r.parent_id is not null ${scope ? sql`and ${scope}` : sql``}
           group by r.parent_id),
         picked as (
           select c.parent_id, c.n, coalesce(s.sort_key, c.parent_id) as k from counts c
           left join provider_records s
-            on s.provider = 'gridpane' and s.kind = 'servers' and s.external_id = c.parent_id
+            on ${inCache('s', gridpaneServers)} and s.external_id = c.parent_id
           ${like ? sql`where (s.search like ${like} or c.parent_id like ${like})` : sql``}
             ${query.serverId ? sql`${like ? sql`or` : sql`where`} c.parent_id = ${String(query.serverId)}` : sql``}
           order by ${query.serverId ? sql`c.parent_id = ${String(query.serverId)} desc,` : sql``} k, c.parent_id
           limit 51)
-        select p.parent_id as id, s.data->>'label' as label, p.n from picked p
+        select p.parent_id as id, ${serverLabelSql(sql.raw('s'))} as label, p.n from picked p
         left join provider_records s
-          on s.provider = 'gridpane' and s.kind = 'servers' and s.external_id = p.parent_id
+          on ${inCache('s', gridpaneServers)} and s.external_id = p.parent_id
         order by ${query.serverId ? sql`p.parent_id = ${String(query.serverId)} desc,` : sql``} p.k, p.parent_id`,
     ),
     keptRows<{ id: number; label: string; n: number }>(
@@ -186,7 +221,8 @@ export async function siteOptionsOf(
       sql`select t.id, t.name as label, count(w.id)::int as n
         from tags t
         left join website_tags wt on wt.tag_id = t.id
-        left join websites w on w.id = wt.website_id and w.integration_provider = 'gridpane'
+        left join websites w on w.id = wt.website_id and w.integration_provider = ${GRIDPANE}
+          and ${clientInScope(ctx, sql`w.client_id`)}
         group by t.id, t.name
         order by lower(t.name), t.id`,
     ),

@@ -12,6 +12,7 @@ import {
   siteOptionsQuery,
   siteSnapshotResponse,
 } from '../../shared/sites';
+import { contextOf } from '../http/session';
 import type { Services } from '../services';
 import { listSitePage, siteOptionsOf } from './list';
 import { getSite, listSites } from './service';
@@ -21,23 +22,38 @@ export async function siteRoutes(app: FastifyInstance, services: Services): Prom
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/sites',
-    { schema: { querystring: siteListQuery, response: { 200: siteListResponse } } },
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { querystring: siteListQuery, response: { 200: siteListResponse } },
+    },
     async (request) =>
       wantsPage(request.query, FLEET_FILTER_KEYS)
-        ? listSitePage(services, request.query)
-        : listSites(services, request.query.refresh === 'true'),
+        ? listSitePage(contextOf(services, request), request.query)
+        : listSites(contextOf(services, request), request.query.refresh === 'true'),
   );
   r.get(
     '/api/sites/options',
-    { schema: { querystring: siteOptionsQuery, response: { 200: siteOptions } } },
-    async (request) => siteOptionsOf(services.db, request.query),
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { querystring: siteOptionsQuery, response: { 200: siteOptions } },
+    },
+    async (request) => siteOptionsOf(contextOf(services, request), request.query),
   );
-  r.get('/api/sites/:id', { schema: { params: idParams, response: { 200: siteDetail } } }, async (request) =>
-    getSite(services, request.params.id),
+  r.get(
+    '/api/sites/:id',
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { params: idParams, response: { 200: siteDetail } },
+    },
+    async (request) => getSite(contextOf(services, request), request.params.id),
   );
   r.get(
     '/api/sites/:id/snapshot',
-    { schema: { params: idParams, querystring: refreshQuery, response: { 200: siteSnapshotResponse } } },
-    async (request) => getSiteSnapshot(services, request.params.id, request.query.refresh === 'true'),
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { params: idParams, querystring: refreshQuery, response: { 200: siteSnapshotResponse } },
+    },
+    async (request) =>
+      getSiteSnapshot(contextOf(services, request), request.params.id, request.query.refresh === 'true'),
   );
 }

@@ -1,24 +1,26 @@
 import type { Site } from '../../shared/sites';
-import { notFound } from '../http/errors';
-import { gridpaneSites, gridpaneSyncing, syncGridPane } from '../integrations/gridpane-sync';
+import { notFound } from '../core/errors';
+import { isScoped } from '../core/scope';
 import { loadSettings } from '../integrations/service';
 import { cacheMeta, serveCached } from '../provider-cache/serve';
 import { readCacheItem, readCacheState } from '../provider-cache/service';
+import { GRIDPANE, GRIDPANE_SYNC_JOB, gridpaneSites } from '../providers/gridpane/keys';
 import type { GridPaneSite } from '../providers/gridpane/types';
 import type { Services } from '../services';
 import { websiteIdsBySiteId } from '../websites/service';
 
 /** GridPane's sites from the cache, each joined to our website record. */
 export async function listSites(services: Services, refresh: boolean) {
-  await loadSettings(services, 'gridpane');
-  const served = await serveCached<GridPaneSite>(services.db, gridpaneSites, {
+  await loadSettings(services, GRIDPANE);
+  const served = await serveCached<GridPaneSite>(services, gridpaneSites, {
     refresh,
-    sync: () => syncGridPane(services),
-    answerWithinMs: services.config.refreshAnswerMs,
-    syncing: () => gridpaneSyncing(services),
+    sync: { job: GRIDPANE_SYNC_JOB },
+    answerWithin: services.config.answerWithin,
   });
-  const websiteIds = await websiteIdsBySiteId(services.db, 'gridpane');
+  const websiteIds = await websiteIdsBySiteId(services, GRIDPANE);
+  // A limited person sees only the sites of their clients' websites.
   const data: Site[] = served.state.items
+    .filter((s) => !isScoped(services) || websiteIds.has(String(s.id)))
     .map(({ system_user_id: _, ...s }) => ({ ...s, website_id: websiteIds.get(String(s.id)) ?? null }))
     .sort((a, b) => a.url.localeCompare(b.url));
   return { data, ...cacheMeta(served) };
@@ -26,18 +28,18 @@ export async function listSites(services: Services, refresh: boolean) {
 
 /** One site: a primary-key read of the cache and of its website, whatever the fleet's size. */
 export async function getSite(services: Services, id: number) {
-  await loadSettings(services, 'gridpane');
-  const served = await serveCached<never>(services.db, gridpaneSites, {
+  await loadSettings(services, GRIDPANE);
+  const served = await serveCached<never>(services, gridpaneSites, {
     refresh: false,
-    sync: () => syncGridPane(services),
-    answerWithinMs: services.config.refreshAnswerMs,
-    syncing: () => gridpaneSyncing(services),
+    sync: { job: GRIDPANE_SYNC_JOB },
+    answerWithin: services.config.answerWithin,
     read: readCacheState,
   });
-  const site = await readCacheItem<GridPaneSite>(services.db, gridpaneSites, String(id));
+  const site = await readCacheItem<GridPaneSite>(services, gridpaneSites, String(id));
   if (!site) throw notFound('Site not found');
   const { system_user_id: _, ...rest } = site;
-  const websiteIds = await websiteIdsBySiteId(services.db, 'gridpane', [String(id)]);
+  const websiteIds = await websiteIdsBySiteId(services, GRIDPANE, [String(id)]);
+  if (isScoped(services) && !websiteIds.has(String(id))) throw notFound('Site not found');
   const data: Site = { ...rest, website_id: websiteIds.get(String(id)) ?? null };
   return { data, ...cacheMeta(served) };
 }

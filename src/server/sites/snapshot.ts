@@ -1,13 +1,14 @@
 import { DEFAULT_HDSNAPSHOT_URL_TEMPLATE } from '../../shared/integrations';
 import type { SiteSnapshot } from '../../shared/sites';
-import { recordSnapshotFacts } from '../fleet/facts';
 import { loadSettings, recordProviderActivity } from '../integrations/service';
 import { readCacheItem, writeCache } from '../provider-cache/service';
+import { GRIDPANE } from '../providers/gridpane/keys';
+import { HDSNAPSHOT, snapshotsKey } from '../providers/hdsnapshot/keys';
 import type { Services } from '../services';
+import { recordSnapshotFacts } from '../websites/facts';
 import { websiteIdsBySiteId } from '../websites/service';
 import { getSite } from './service';
 
-const snapshotsKey = { provider: 'hdsnapshot', kind: 'snapshots' } as const;
 /** A snapshot costs PHP time on the client's site; the plugin itself caches for 5 minutes. */
 const FRESH_MS = 10 * 60_000;
 
@@ -19,10 +20,10 @@ type Cached = SiteSnapshot & { fetchedAt: string };
  * problem explained when there is none.
  */
 export async function getSiteSnapshot(services: Services, siteId: number, refresh = false) {
-  const settings = await loadSettings(services, 'hdsnapshot');
+  const settings = await loadSettings(services, HDSNAPSHOT);
   const { data: site } = await getSite(services, siteId);
   const id = String(siteId);
-  const cached = await readCacheItem<Cached>(services.db, snapshotsKey, id);
+  const cached = await readCacheItem<Cached>(services, snapshotsKey, id);
   const age = cached
     ? services.clock.now().getTime() - Date.parse(cached.fetchedAt)
     : Number.POSITIVE_INFINITY;
@@ -45,13 +46,13 @@ export async function getSiteSnapshot(services: Services, siteId: number, refres
       raw: result.raw,
       fetchedAt: at.toISOString(),
     };
-    await writeCache(services.db, snapshotsKey, [{ id, data }], at, { partial: true });
+    await writeCache(services, snapshotsKey, [{ id, data }], at, { partial: true });
     await recordFacts(services, siteId, { ok: true, snapshot: result.snapshot }, at);
-    await recordProviderActivity(services.db, 'hdsnapshot', { calls: 1, ok: true, at });
+    await recordProviderActivity(services, HDSNAPSHOT, { calls: 1, ok: true, at });
     return { data, cached: false, error: null };
   } catch (err) {
     const message = err instanceof Error ? err.message : 'HD Snapshot request failed';
-    await recordProviderActivity(services.db, 'hdsnapshot', { calls: 1, ok: false, error: message, at });
+    await recordProviderActivity(services, HDSNAPSHOT, { calls: 1, ok: false, error: message, at });
     await recordFacts(services, siteId, { ok: false, error: message }, at);
     if (cached) return { data: cached, cached: true, error: message };
     throw err;
@@ -65,6 +66,6 @@ async function recordFacts(
   answer: Parameters<typeof recordSnapshotFacts>[2],
   at: Date,
 ): Promise<void> {
-  const websiteId = (await websiteIdsBySiteId(services.db, 'gridpane', [String(siteId)])).get(String(siteId));
-  if (websiteId) await recordSnapshotFacts(services.db, websiteId, answer, at);
+  const websiteId = (await websiteIdsBySiteId(services, GRIDPANE, [String(siteId)])).get(String(siteId));
+  if (websiteId) await recordSnapshotFacts(services, websiteId, answer, at);
 }

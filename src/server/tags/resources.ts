@@ -1,10 +1,12 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tag } from '../../shared/tags';
-import { type Actor, recordActivity } from '../activity/service';
+import { recordActivity } from '../activity/service';
+import { type Context, withTransaction } from '../core/context';
+import { notFound } from '../core/errors';
+import { clientInScope } from '../core/scope';
 import type { Db } from '../db/client';
 import { clients, clientTags, tags, websites, websiteTags } from '../db/schema';
-import { notFound } from '../http/errors';
 
 /**
  * Something tags attach to. The routes /api/{type}/{id}/tags are written once for all of them
@@ -17,8 +19,12 @@ export type TaggableResource = {
   label: string;
   nameColumn: PgColumn;
   link: (id: number) => string;
+  /** What its activity entries are about, so its page lists them. */
+  about: (id: number) => { clientId?: number; websiteId?: number };
   notFoundMessage: string;
   idColumn: PgColumn;
+  /** The client it belongs to: a person limited to chosen clients tags only theirs. */
+  clientColumn: PgColumn;
   /** The resource's join table (`client_tags`) and its two columns. */
   joinTable: PgTable;
   resourceIdColumn: PgColumn;
@@ -30,9 +36,11 @@ export const taggableResources: TaggableResource[] = [
     type: 'clients',
     label: 'client',
     nameColumn: clients.name,
-    link: () => '/clients',
+    link: (id) => `/clients/${id}`,
+    about: (id) => ({ clientId: id }),
     notFoundMessage: 'Client not found',
     idColumn: clients.id,
+    clientColumn: clients.id,
     joinTable: clientTags,
     resourceIdColumn: clientTags.clientId,
     tagIdColumn: clientTags.tagId,
@@ -42,8 +50,10 @@ export const taggableResources: TaggableResource[] = [
     label: 'website',
     nameColumn: websites.name,
     link: (id) => `/websites/internal/${id}`,
+    about: (id) => ({ websiteId: id }),
     notFoundMessage: 'Website not found',
     idColumn: websites.id,
+    clientColumn: websites.clientId,
     joinTable: websiteTags,
     resourceIdColumn: websiteTags.websiteId,
     tagIdColumn: websiteTags.tagId,
@@ -55,10 +65,11 @@ const byName = [asc(sql`lower(${tags.name})`), asc(tags.id)];
 
 /** The tags of many resources at once, so a list page costs one query rather than one per row. */
 export async function tagsByResource(
-  db: Db,
+  ctx: Pick<Context, 'db'>,
   r: TaggableResource,
   ids: number[],
 ): Promise<Map<number, Tag[]>> {
+  const { db } = ctx;
   const result = new Map<number, Tag[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return result;
   const rows = await db
@@ -72,74 +83,93 @@ export async function tagsByResource(
   return result;
 }
 
-export async function listResourceTags(db: Db, r: TaggableResource, id: number): Promise<Tag[]> {
-  await assertResource(db, r, id);
-  return (await tagsByResource(db, r, [id])).get(id) ?? [];
+export async function listResourceTags(
+  ctx: Pick<Context, 'db' | 'actor'>,
+  r: TaggableResource,
+  id: number,
+): Promise<Tag[]> {
+  const { db } = ctx;
+  await assertResource(ctx, r, id);
+  return (await tagsByResource({ db }, r, [id])).get(id) ?? [];
 }
 
 /**
  * Assigns a tag; assigning it again is harmless. Returns the resource's tags and whether the tag was
  * new, so the route can answer 201 or 200.
  */
-export async function addResourceTag(db: Db, r: TaggableResource, id: number, tagId: number, actor?: Actor) {
-  const name = await assertResource(db, r, id);
+export async function addResourceTag(ctx: WriteContext, r: TaggableResource, id: number, tagId: number) {
+  const { db } = ctx;
+  const name = await assertResource(ctx, r, id);
   const tagName = await assertTag(db, tagId);
   const values = {
     [columnKey(r.joinTable, r.resourceIdColumn)]: id,
     [columnKey(r.joinTable, r.tagIdColumn)]: tagId,
   };
-  let added: unknown[];
+  let added: boolean;
   try {
-    added = await db.insert(r.joinTable).values(values).onConflictDoNothing().returning();
+    added = await withTransaction(ctx, async (tx) => {
+      const rows = await tx.db.insert(r.joinTable).values(values).onConflictDoNothing().returning();
+      if (rows.length > 0) {
+        await recordActivity(tx, {
+          type: 'info',
+          action: 'tag.assigned',
+          message: `tagged ${r.label} ${name} with ${tagName}`,
+          link: r.link(id),
+          ...r.about(id),
+        });
+      }
+      return rows.length > 0;
+    });
   } catch (err) {
     // The resource or tag was deleted between the checks and the insert: answer as if it came first.
     if (isForeignKeyViolation(err)) {
-      await assertResource(db, r, id);
+      await assertResource(ctx, r, id);
       await assertTag(db, tagId);
     }
     throw err;
   }
-  if (added.length > 0) {
-    await recordActivity(db, actor, {
-      type: 'info',
-      action: 'tag.assigned',
-      message: `tagged ${r.label} ${name} with ${tagName}`,
-      link: r.link(id),
-    });
-  }
-  return { added: added.length > 0, tags: (await tagsByResource(db, r, [id])).get(id) ?? [] };
+  return { added, tags: (await tagsByResource({ db }, r, [id])).get(id) ?? [] };
 }
+
+/** What a write needs: its transaction, the clock and who acts. */
+type WriteContext = Pick<Context, 'db' | 'clock' | 'actor'>;
 
 /** Removes a tag from a resource; removing one that is not assigned is harmless. */
 export async function removeResourceTag(
-  db: Db,
+  ctx: WriteContext,
   r: TaggableResource,
   id: number,
   tagId: number,
-  actor?: Actor,
 ): Promise<void> {
-  const name = await assertResource(db, r, id);
-  const tagName = await assertTag(db, tagId);
-  const removed = await db
-    .delete(r.joinTable)
-    .where(and(eq(r.resourceIdColumn, id), eq(r.tagIdColumn, tagId)))
-    .returning();
-  if (removed.length > 0) {
-    await recordActivity(db, actor, {
-      type: 'info',
-      action: 'tag.removed',
-      message: `removed tag ${tagName} from ${r.label} ${name}`,
-      link: r.link(id),
-    });
-  }
+  const name = await assertResource(ctx, r, id);
+  const tagName = await assertTag(ctx.db, tagId);
+  await withTransaction(ctx, async (tx) => {
+    const removed = await tx.db
+      .delete(r.joinTable)
+      .where(and(eq(r.resourceIdColumn, id), eq(r.tagIdColumn, tagId)))
+      .returning();
+    if (removed.length > 0) {
+      await recordActivity(tx, {
+        type: 'info',
+        action: 'tag.removed',
+        message: `removed tag ${tagName} from ${r.label} ${name}`,
+        link: r.link(id),
+        ...r.about(id),
+      });
+    }
+  });
 }
 
-/** 404 unless the resource exists; returns its name. */
-async function assertResource(db: Db, r: TaggableResource, id: number): Promise<string> {
-  const [row] = await db
+/** 404 unless the resource exists (and is the person's, when limited to chosen clients); its name. */
+async function assertResource(
+  ctx: Pick<Context, 'db' | 'actor'>,
+  r: TaggableResource,
+  id: number,
+): Promise<string> {
+  const [row] = await ctx.db
     .select({ name: r.nameColumn })
     .from(r.idColumn.table)
-    .where(eq(r.idColumn, id))
+    .where(and(eq(r.idColumn, id), clientInScope(ctx, sql`${r.clientColumn}`)))
     .limit(1);
   if (!row) throw notFound(r.notFoundMessage);
   return String(row.name);

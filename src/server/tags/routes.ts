@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, resourceTagParams } from '../../shared/ids';
 import { addResourceTagRequest, createTagRequest, tag, tagList, updateTagRequest } from '../../shared/tags';
+import { contextOf } from '../http/session';
 import type { Services } from '../services';
 import {
   addResourceTag,
@@ -17,25 +18,39 @@ export async function tagRoutes(app: FastifyInstance, services: Services): Promi
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = services;
 
-  r.get('/api/tags', { schema: { response: { 200: tagList } } }, async () => listTags(db));
+  r.get(
+    '/api/tags',
+    { config: { access: 'session-or-token', role: 'viewer' }, schema: { response: { 200: tagList } } },
+    async () => listTags({ db }),
+  );
 
   r.post(
     '/api/tags',
-    { schema: { body: createTagRequest, response: { 201: tag } } },
-    async (request, reply) => reply.status(201).send(await createTag(db, request.body, request.user)),
+    {
+      config: { access: 'session-or-token', role: 'staff' },
+      schema: { body: createTagRequest, response: { 201: tag } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createTag(contextOf(services, request), request.body)),
   );
 
   r.put(
     '/api/tags/:id',
-    { schema: { params: idParams, body: updateTagRequest, response: { 200: tag } } },
-    async (request) => updateTag(db, request.params.id, request.body),
+    {
+      config: { access: 'session-or-token', role: 'staff' },
+      schema: { params: idParams, body: updateTagRequest, response: { 200: tag } },
+    },
+    async (request) => updateTag(contextOf(services, request), request.params.id, request.body),
   );
 
   r.delete(
     '/api/tags/:id',
-    { schema: { params: idParams, response: { 204: z.null() } } },
+    {
+      config: { access: 'session-or-token', role: 'admin' },
+      schema: { params: idParams, response: { 204: z.null() } },
+    },
     async (request, reply) => {
-      await deleteTag(db, request.params.id);
+      await deleteTag(contextOf(services, request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -46,28 +61,48 @@ export async function tagRoutes(app: FastifyInstance, services: Services): Promi
 /** GET/POST /api/{type}/{id}/tags and DELETE /api/{type}/{id}/tags/{tagId}, for one taggable resource. */
 function resourceTagRoutes(app: FastifyInstance, services: Services, resource: TaggableResource): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = services;
   const base = `/api/${resource.type}/:id/tags`;
 
-  r.get(base, { schema: { params: idParams, response: { 200: tagList } } }, async (request) =>
-    listResourceTags(db, resource, request.params.id),
+  r.get(
+    base,
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { params: idParams, response: { 200: tagList } },
+    },
+    async (request) => listResourceTags(contextOf(services, request), resource, request.params.id),
   );
 
   // 201 when the tag was newly assigned, 200 when it already was; either way the resource's tags.
   r.post(
     base,
-    { schema: { params: idParams, body: addResourceTagRequest, response: { 200: tagList, 201: tagList } } },
+    {
+      config: { access: 'session-or-token', role: 'staff' },
+      schema: { params: idParams, body: addResourceTagRequest, response: { 200: tagList, 201: tagList } },
+    },
     async (request, reply) => {
-      const result = await addResourceTag(db, resource, request.params.id, request.body.tagId, request.user);
+      const result = await addResourceTag(
+        contextOf(services, request),
+        resource,
+        request.params.id,
+        request.body.tagId,
+      );
       return reply.status(result.added ? 201 : 200).send(result.tags);
     },
   );
 
   r.delete(
     `${base}/:tagId`,
-    { schema: { params: resourceTagParams, response: { 204: z.null() } } },
+    {
+      config: { access: 'session-or-token', role: 'staff' },
+      schema: { params: resourceTagParams, response: { 204: z.null() } },
+    },
     async (request, reply) => {
-      await removeResourceTag(db, resource, request.params.id, request.params.tagId, request.user);
+      await removeResourceTag(
+        contextOf(services, request),
+        resource,
+        request.params.id,
+        request.params.tagId,
+      );
       return reply.status(204).send(null);
     },
   );

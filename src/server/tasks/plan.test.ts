@@ -2,13 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/support/database';
 import { clientTextMatch } from '../clients/service';
+import { likePattern, rowsOf } from '../core/sql';
 import type { Database } from '../db/client';
 import { clients, tasks } from '../db/schema';
-import { likePattern } from '../lists/sql';
-import { rowsOf } from '../maintenance/coverage';
 import { listTaskPage, taskPageQuery, taskTextMatch } from './service';
 
-/** Issue 13: a page of tasks costs what the page shows, however many tasks the agency has kept. */
+/** A page of tasks costs what the page shows, however many tasks the agency has kept. */
 describe('a page of tasks at 5,000 tasks', () => {
   let database: Database;
   beforeAll(async () => {
@@ -24,7 +23,7 @@ describe('a page of tasks at 5,000 tasks', () => {
 
   /** The plan of the page query, as text. */
   const plan = async (query: Parameters<typeof taskPageQuery>[1]) => {
-    const { sql: text, params } = taskPageQuery(database.db, query).toSQL();
+    const { sql: text, params } = taskPageQuery(database, query).toSQL();
     const { rows } = await database.query(`explain ${text}`, params as unknown[]);
     return rows.map((r) => String(Object.values(r)[0])).join('\n');
   };
@@ -40,13 +39,13 @@ describe('a page of tasks at 5,000 tasks', () => {
   });
 
   it('still answers the page in that order, undated tasks last', async () => {
-    const board = await listTaskPage(database.db, { pageSize: 200, page: 8 });
+    const board = await listTaskPage(database, { pageSize: 200, page: 8 });
     expect(board.data.every((t) => t.status === 'in-progress')).toBe(true); // after the 1,250 to-dos
-    const byDue = await listTaskPage(database.db, { pageSize: 200, sort: 'due' });
+    const byDue = await listTaskPage(database, { pageSize: 200, sort: 'due' });
     const dates = byDue.data.map((t) => t.dueDate);
     expect(dates.every((d) => d !== null)).toBe(true);
     expect([...dates].sort()).toEqual(dates);
-    const last = await listTaskPage(database.db, { pageSize: 200, page: 25, sort: 'due' });
+    const last = await listTaskPage(database, { pageSize: 200, page: 25, sort: 'due' });
     expect(last.data.every((t) => t.dueDate === null)).toBe(true);
     const counted = rowsOf<{ n: number }>(
       await database.db.execute(sql`select count(*)::int as n from tasks where due_date is null`),

@@ -101,7 +101,7 @@ describe('POST /api/tasks', () => {
     });
   });
 
-  it('rejects a missing or blank title with the spec message', async () => {
+  it('rejects a missing or blank title with the shared schema message', async () => {
     for (const body of [{}, { title: '   ' }, { title: null }]) {
       const res = await call('POST', '/api/tasks', body);
       expect(res.statusCode).toBe(400);

@@ -1,12 +1,14 @@
 import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { pageOf, parseSort } from '../../shared/lists';
 import type { Task, TaskInput, TaskListQuery, TaskPage } from '../../shared/tasks';
-import { type Actor, recordActivity } from '../activity/service';
+import { recordActivity } from '../activity/service';
+import { keptAnswer } from '../core/cache/kept';
+import { type Context, withTransaction } from '../core/context';
+import { notFound } from '../core/errors';
+import { clientInScope, isScoped, type ScopeContext, scopeKey, websiteInScope } from '../core/scope';
+import { likePattern } from '../core/sql';
 import type { Db } from '../db/client';
 import { clients, tasks, users, websites } from '../db/schema';
-import { notFound } from '../http/errors';
-import { keptAnswer } from '../lists/kept';
-import { likePattern } from '../lists/sql';
 import { assertLinks, isForeignKeyViolation } from './links';
 
 const columns = {
@@ -40,9 +42,19 @@ function selectTasks(db: Db, where?: SQL) {
     .orderBy(statusOrder, sql`${tasks.dueDate} asc nulls last`, asc(tasks.id));
 }
 
-function taskFilters(query: TaskListQuery): SQL[] {
+/**
+ * A person limited to chosen clients sees the tasks of those clients, and of their websites; a task
+ * linked to neither is not theirs.
+ */
+export const taskInScope = (ctx: ScopeContext): SQL | undefined =>
+  isScoped(ctx)
+    ? sql`(${clientInScope(ctx, sql`${tasks.clientId}`)} or ${websiteInScope(ctx, sql`${tasks.websiteId}`)})`
+    : undefined;
+
+function taskFilters(ctx: ScopeContext, query: TaskListQuery): SQL[] {
   const like = query.q ? likePattern(query.q) : null;
   return [
+    taskInScope(ctx),
     query.status && eq(tasks.status, query.status),
     query.priority && eq(tasks.priority, query.priority),
     query.assigneeId && eq(tasks.assigneeId, query.assigneeId),
@@ -61,8 +73,9 @@ export const taskTextMatch = (like: string) =>
   ) as SQL;
 
 /** Every task with the names of what it links to: one request (GET /api/tasks without parameters). */
-export async function listTasks(db: Db): Promise<Task[]> {
-  const rows = await selectTasks(db);
+export async function listTasks(ctx: Pick<Context, 'db' | 'actor'>): Promise<Task[]> {
+  const { db } = ctx;
+  const rows = await selectTasks(db, taskInScope(ctx));
   return rows.map(toTask);
 }
 
@@ -72,7 +85,8 @@ const priorityOrder = sql`case ${tasks.priority} when 'urgent' then 0 when 'high
  * The rows of one page of tasks, joined to the names they link to. In the board's order or by due
  * date the page is an index range (tasks_board_order_idx, tasks_due_idx), not a sort of every task.
  */
-export function taskPageQuery(db: Db, query: TaskListQuery) {
+export function taskPageQuery(ctx: Pick<Context, 'db' | 'actor'>, query: TaskListQuery) {
+  const { db } = ctx;
   const { pageSize, offset } = pageOf(query);
   const sort = parseSort(query.sort ?? 'status');
   const dir = sort.desc ? desc : asc;
@@ -86,7 +100,7 @@ export function taskPageQuery(db: Db, query: TaskListQuery) {
           : sort.field === 'createdAt'
             ? dir(tasks.createdAt)
             : dir(statusOrder);
-  const filters = taskFilters(query);
+  const filters = taskFilters(ctx, query);
   return joinedTasks(db)
     .where(filters.length ? and(...filters) : undefined)
     .orderBy(first, sql`${tasks.dueDate} asc nulls last`, asc(tasks.id))
@@ -95,24 +109,26 @@ export function taskPageQuery(db: Db, query: TaskListQuery) {
 }
 
 /** One page of tasks, with the per-status counts of every task (the page's counters). */
-/** One page of tasks, kept while the tasks and the names they show are unchanged (lists/kept). */
-export function listTaskPage(db: Db, query: TaskListQuery): Promise<TaskPage> {
+/** One page of tasks, kept while the tasks and the names they show are unchanged (the answer cache). */
+export function listTaskPage(ctx: Pick<Context, 'db' | 'actor'>, query: TaskListQuery): Promise<TaskPage> {
+  const { db } = ctx;
   return keptAnswer(
     db,
     { tables: ['tasks', 'users', 'clients', 'websites'] },
-    `tasks ${JSON.stringify(query)}`,
-    () => readTaskPage(db, query),
+    `tasks ${JSON.stringify(query)} ${scopeKey(ctx)}`,
+    () => readTaskPage(ctx, query),
   );
 }
 
-async function readTaskPage(db: Db, query: TaskListQuery): Promise<TaskPage> {
+async function readTaskPage(ctx: Pick<Context, 'db' | 'actor'>, query: TaskListQuery): Promise<TaskPage> {
+  const { db } = ctx;
   const { page, pageSize } = pageOf(query);
-  const filters = taskFilters(query);
+  const filters = taskFilters(ctx, query);
   const cond = filters.length ? and(...filters) : undefined;
   const [byStatus, [matching], found] = await Promise.all([
-    db.select({ status: tasks.status, n: count() }).from(tasks).groupBy(tasks.status),
+    db.select({ status: tasks.status, n: count() }).from(tasks).where(taskInScope(ctx)).groupBy(tasks.status),
     db.select({ n: count() }).from(tasks).leftJoin(clients, eq(clients.id, tasks.clientId)).where(cond),
-    taskPageQuery(db, query),
+    taskPageQuery(ctx, query),
   ]);
   const counts = { todo: 0, 'in-progress': 0, review: 0, completed: 0 };
   for (const r of byStatus) if (r.status in counts) counts[r.status as keyof typeof counts] = Number(r.n);
@@ -127,80 +143,103 @@ async function readTaskPage(db: Db, query: TaskListQuery): Promise<TaskPage> {
   };
 }
 
-async function getTask(db: Db, id: number): Promise<Task> {
-  const [row] = await selectTasks(db, eq(tasks.id, id));
+async function getTask(ctx: Pick<Context, 'db' | 'actor'>, id: number): Promise<Task> {
+  const [row] = await selectTasks(ctx.db, and(eq(tasks.id, id), taskInScope(ctx)));
   if (!row) throw notFound('Task not found');
   return toTask(row);
 }
 
 /** Runs a write that sets the links; a link deleted meanwhile becomes the same 400 as an unknown one. */
-async function withLinks<T>(db: Db, input: TaskInput, write: () => Promise<T>): Promise<T> {
-  await assertLinks(db, input);
+async function withLinks<T>(ctx: WriteContext, input: TaskInput, write: () => Promise<T>): Promise<T> {
+  await assertLinks(ctx, input);
   try {
     return await write();
   } catch (err) {
-    if (isForeignKeyViolation(err)) await assertLinks(db, input);
+    if (isForeignKeyViolation(err)) await assertLinks(ctx, input);
     throw err;
   }
 }
 
-export async function createTask(db: Db, input: TaskInput, actor?: Actor): Promise<Task> {
-  const [row] = await withLinks(db, input, () =>
-    db
-      .insert(tasks)
-      .values({ ...input, completedAt: input.status === 'completed' ? new Date() : null })
-      .returning(),
+export async function createTask(ctx: WriteContext, input: TaskInput): Promise<Task> {
+  const id = await withLinks(ctx, input, () =>
+    withTransaction(ctx, async (tx) => {
+      const now = tx.clock.now();
+      const [row] = await tx.db
+        .insert(tasks)
+        .values({
+          ...input,
+          createdAt: now,
+          updatedAt: now,
+          completedAt: input.status === 'completed' ? now : null,
+        })
+        .returning();
+      await recordActivity(tx, {
+        type: 'success',
+        action: 'task.created',
+        message: `added task ${row!.title}`,
+        link: '/tasks',
+        clientId: input.clientId ?? null,
+        websiteId: input.websiteId ?? null,
+      });
+      return row!.id;
+    }),
   );
-  await recordActivity(db, actor, {
-    type: 'success',
-    action: 'task.created',
-    message: `added task ${row!.title}`,
-    link: '/tasks',
-    clientId: input.clientId ?? null,
-    websiteId: input.websiteId ?? null,
-  });
-  return getTask(db, row!.id);
+  return getTask(ctx, id);
 }
 
 /** Replaces every field (the form always sends them all); completing a task is logged as such. */
-export async function updateTask(db: Db, id: number, input: TaskInput, actor?: Actor): Promise<Task> {
-  const [before] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, id)).limit(1);
-  if (!before) throw notFound('Task not found');
-  const [row] = await withLinks(db, input, () =>
-    db
-      .update(tasks)
-      .set({
-        ...input,
-        updatedAt: new Date(),
-        // Kept from the first completion: reports count a task in the period it was completed.
-        completedAt: input.status === 'completed' ? sql`coalesce(${tasks.completedAt}, now())` : null,
-      })
-      .where(eq(tasks.id, id))
-      .returning({ title: tasks.title, status: tasks.status }),
+export async function updateTask(ctx: WriteContext, id: number, input: TaskInput): Promise<Task> {
+  await getTask(ctx, id); // a task out of the person's sight is not found
+  await withLinks(ctx, input, () =>
+    withTransaction(ctx, async (tx) => {
+      const now = tx.clock.now();
+      const [before] = await tx.db
+        .select({ status: tasks.status })
+        .from(tasks)
+        .where(eq(tasks.id, id))
+        .for('update');
+      if (!before) throw notFound('Task not found');
+      const [row] = await tx.db
+        .update(tasks)
+        .set({
+          ...input,
+          updatedAt: now,
+          // Kept from the first completion: reports count a task in the period it was completed.
+          completedAt: input.status === 'completed' ? sql`coalesce(${tasks.completedAt}, ${now})` : null,
+        })
+        .where(eq(tasks.id, id))
+        .returning({ title: tasks.title, status: tasks.status });
+      if (!row) throw notFound('Task not found');
+      const completed = row.status === 'completed' && before.status !== 'completed';
+      await recordActivity(tx, {
+        type: completed ? 'success' : 'info',
+        action: completed ? 'task.completed' : 'task.updated',
+        message: `${completed ? 'completed' : 'updated'} task ${row.title}`,
+        link: '/tasks',
+        clientId: input.clientId ?? null,
+        websiteId: input.websiteId ?? null,
+      });
+    }),
   );
-  if (!row) throw notFound('Task not found');
-  const completed = row.status === 'completed' && before.status !== 'completed';
-  await recordActivity(db, actor, {
-    type: completed ? 'success' : 'info',
-    action: completed ? 'task.completed' : 'task.updated',
-    message: `${completed ? 'completed' : 'updated'} task ${row.title}`,
-    link: '/tasks',
-    clientId: input.clientId ?? null,
-    websiteId: input.websiteId ?? null,
-  });
-  return getTask(db, id);
+  return getTask(ctx, id);
 }
 
-export async function deleteTask(db: Db, id: number, actor?: Actor): Promise<void> {
-  const deleted = await db.delete(tasks).where(eq(tasks.id, id)).returning({ title: tasks.title });
-  if (deleted.length === 0) throw notFound('Task not found');
-  await recordActivity(db, actor, {
-    type: 'warning',
-    action: 'task.deleted',
-    message: `deleted task ${deleted[0]!.title}`,
-    link: '/tasks',
+export async function deleteTask(ctx: WriteContext, id: number): Promise<void> {
+  await getTask(ctx, id); // a task out of the person's sight is not found
+  await withTransaction(ctx, async (tx) => {
+    const deleted = await tx.db.delete(tasks).where(eq(tasks.id, id)).returning({ title: tasks.title });
+    if (deleted.length === 0) throw notFound('Task not found');
+    await recordActivity(tx, {
+      type: 'warning',
+      action: 'task.deleted',
+      message: `deleted task ${deleted[0]!.title}`,
+      link: '/tasks',
+    });
   });
 }
+
+/** What a write needs: its transaction, the clock and who acts. */
+type WriteContext = Pick<Context, 'db' | 'clock' | 'actor'>;
 
 function toTask({ task: row, assigneeName, clientName, websiteName }: JoinedRow): Task {
   return {

@@ -48,6 +48,7 @@ describe('POST /api/tokens', () => {
       name: 'Deploy bot',
       token: expect.any(String),
       expiresAt: expect.any(String),
+      readOnly: false, // unless asked
     });
     expect(created.token).toMatch(/^ahp_[A-Za-z0-9_-]{43}$/); // 32 bytes of base64url: 256 bits
     expect(Date.parse(created.expiresAt!) - before).toBeGreaterThanOrEqual(90 * 86_400_000);
@@ -91,6 +92,7 @@ describe('GET /api/tokens', () => {
       createdAt: expect.any(String),
       expiresAt: mine.expiresAt,
       lastUsedAt: null,
+      readOnly: false,
     });
     expect(listed.some((x) => x.name === 'Theirs')).toBe(false);
     expect(res.body).not.toContain(mine.token);
@@ -190,12 +192,36 @@ describe('Authorization: Bearer', () => {
     }
   });
 
-  it('cannot create another token, but can revoke itself', async () => {
+  it('cannot create or revoke tokens, nor add or remove team members (a session can)', async () => {
     const { id, token } = await newToken('Minter', null);
-    const res = await bearer(token, 'POST', '/api/tokens', { name: 'child', expiresInDays: null });
-    expect(res.statusCode).toBe(403);
-    expect((await bearer(token, 'DELETE', `/api/tokens/${id}`)).statusCode).toBe(204);
-    expect((await bearer(token)).statusCode).toBe(401);
+    const attempts = [
+      [
+        bearer(token, 'POST', '/api/tokens', { name: 'child', expiresInDays: null }),
+        /create or revoke API tokens/,
+      ],
+      [bearer(token, 'DELETE', `/api/tokens/${id}`), /create or revoke API tokens/],
+      [
+        bearer(token, 'POST', '/api/users', {
+          username: 'mallory',
+          email: 'm@evil.example',
+          password: 'long enough pw',
+        }),
+        /add, change or remove team members/,
+      ],
+      [bearer(token, 'DELETE', '/api/users/1'), /add, change or remove team members/],
+    ] as const;
+    for (const [sent, message] of attempts) {
+      const res = await sent;
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({
+        code: 'token_not_allowed',
+        message: expect.stringMatching(message),
+      });
+    }
+    // Reading stays open to tokens; the token still works, and no user was added.
+    const team = await bearer(token, 'GET', '/api/users');
+    expect(team.statusCode).toBe(200);
+    expect(team.json().some((u: { username: string }) => u.username === 'eve')).toBe(false);
   });
 
   it("leaves other schemes alone: a proxy's Basic auth is not a token", async () => {
@@ -218,5 +244,25 @@ describe('DELETE /api/tokens/:id', () => {
     });
     expect(res.statusCode).toBe(404);
     expect((await bearer(theirs.token)).statusCode).toBe(200);
+  });
+});
+
+describe('read-only tokens', () => {
+  it('read everything their owner can, and are refused every change with a 403 that says why', async () => {
+    const res = await create({ name: 'Dashboard screen', expiresInDays: null, readOnly: true });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ name: 'Dashboard screen', readOnly: true });
+    const { token } = res.json();
+    expect((await bearer(token, 'GET', '/api/clients')).statusCode).toBe(200);
+    const write = await bearer(token, 'POST', '/api/clients', { name: 'Nope' });
+    expect(write.statusCode).toBe(403);
+    expect(write.json().message).toMatch(/^This API token is read-only/);
+    const list = await t.app.inject({ method: 'GET', url: '/api/tokens', headers: { cookie } });
+    expect(list.json().find((x: { name: string }) => x.name === 'Dashboard screen')).toMatchObject({
+      readOnly: true,
+    });
+    const bad = await create({ name: 'Odd', expiresInDays: null, readOnly: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors.readOnly).toEqual(['readOnly must be true or false']);
   });
 });

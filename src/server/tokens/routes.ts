@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../shared/ids';
 import { apiTokenList, createdToken, createTokenRequest } from '../../shared/tokens';
-import { forbidden } from '../http/errors';
-import { requireUser } from '../http/session';
+import { sessionOnly } from '../http/access';
+import { contextOf, requireUser } from '../http/session';
 import type { Services } from '../services';
 import { createToken, listTokens, revokeToken } from './service';
 
@@ -13,19 +13,20 @@ export async function tokenRoutes(app: FastifyInstance, services: Services): Pro
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = services;
 
-  r.get('/api/tokens', { schema: { response: { 200: apiTokenList } } }, async (request) =>
-    listTokens(db, clock, requireUser(request).id),
+  r.get(
+    '/api/tokens',
+    { config: { access: 'session-or-token', role: 'viewer' }, schema: { response: { 200: apiTokenList } } },
+    async (request) => listTokens({ db }, clock, requireUser(request).id),
   );
 
   r.post(
     '/api/tokens',
-    { schema: { body: createTokenRequest, response: { 201: createdToken } } },
+    {
+      config: { ...sessionOnly('create or revoke API tokens'), role: 'viewer' },
+      schema: { body: createTokenRequest, response: { 201: createdToken } },
+    },
     async (request, reply) => {
-      // A token cannot mint another: revoking a leaked token then really ends what it can do.
-      if (request.apiTokenId !== undefined) {
-        throw forbidden('Create API tokens in Settings, signed in: a token cannot create another token.');
-      }
-      const token = await createToken(db, clock, requireUser(request), request.body);
+      const token = await createToken(contextOf(services, request), requireUser(request), request.body);
       request.log.info({ tokenId: token.id, by: requireUser(request).id }, 'API token created');
       return reply.status(201).send(token);
     },
@@ -33,9 +34,12 @@ export async function tokenRoutes(app: FastifyInstance, services: Services): Pro
 
   r.delete(
     '/api/tokens/:id',
-    { schema: { params: idParams, response: { 204: z.null() } } },
+    {
+      config: { ...sessionOnly('create or revoke API tokens'), role: 'viewer' },
+      schema: { params: idParams, response: { 204: z.null() } },
+    },
     async (request, reply) => {
-      await revokeToken(db, clock, requireUser(request), request.params.id);
+      await revokeToken(contextOf(services, request), requireUser(request), request.params.id);
       request.log.info({ tokenId: request.params.id, by: requireUser(request).id }, 'API token revoked');
       return reply.status(204).send(null);
     },

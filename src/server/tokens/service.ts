@@ -1,12 +1,12 @@
 import { and, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
-import type { SessionUser } from '../../shared/auth';
+import type { SessionUser, SignedInUser } from '../../shared/auth';
 import type { ApiToken, CreatedToken, CreateTokenRequest } from '../../shared/tokens';
 import { recordActivity } from '../activity/service';
 import { randomToken, sha256 } from '../auth/tokens';
-import type { Clock } from '../clock';
-import type { Db } from '../db/client';
+import type { Clock } from '../core/clock';
+import { type Context, withTransaction } from '../core/context';
+import { notFound } from '../core/errors';
 import { apiTokens, users } from '../db/schema';
-import { notFound } from '../http/errors';
 
 /** Tokens start with this, so a person (and a secret scanner) can tell what one is. */
 export const TOKEN_PREFIX = 'ahp_';
@@ -20,40 +20,50 @@ const listed = {
   createdAt: apiTokens.createdAt,
   expiresAt: apiTokens.expiresAt,
   lastUsedAt: apiTokens.lastUsedAt,
+  readOnly: apiTokens.readOnly,
 };
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** A new token for `me`: 256 random bits, of which only the SHA-256 is kept. Shown this once. */
 export async function createToken(
-  db: Db,
-  clock: Clock,
+  ctx: WriteContext,
   me: SessionUser,
   input: CreateTokenRequest,
 ): Promise<CreatedToken> {
   const token = `${TOKEN_PREFIX}${randomToken(32)}`;
-  const now = clock.now();
+  const now = ctx.clock.now();
   const expiresAt =
     input.expiresInDays === null ? null : new Date(now.getTime() + input.expiresInDays * DAY_MS);
-  const [row] = await db
-    .insert(apiTokens)
-    .values({ userId: me.id, name: input.name, tokenHash: sha256(token), createdAt: now, expiresAt })
-    .returning({ id: apiTokens.id });
-  await recordActivity(
-    db,
-    me,
-    {
+  const id = await withTransaction(ctx, async (tx) => {
+    const [row] = await tx.db
+      .insert(apiTokens)
+      .values({
+        userId: me.id,
+        name: input.name,
+        tokenHash: sha256(token),
+        createdAt: now,
+        expiresAt,
+        readOnly: input.readOnly ?? false,
+      })
+      .returning({ id: apiTokens.id });
+    await recordActivity(tx, {
       type: 'info',
       action: 'token.created',
-      message: `created the API token "${input.name}"`,
+      message: `created the ${input.readOnly ? 'read-only ' : ''}API token "${input.name}"`,
       link: '/settings',
-    },
-    now,
-  );
-  return { id: row!.id, name: input.name, token, expiresAt: iso(expiresAt) };
+    });
+    return row!.id;
+  });
+  return { id, name: input.name, token, expiresAt: iso(expiresAt), readOnly: input.readOnly ?? false };
 }
 
 /** Your tokens that still work, newest first; never their secret. */
-export async function listTokens(db: Db, clock: Clock, userId: number): Promise<ApiToken[]> {
+export async function listTokens(
+  ctx: Pick<Context, 'db'>,
+  clock: Clock,
+  userId: number,
+): Promise<ApiToken[]> {
+  const { db } = ctx;
   const rows = await db
     .select(listed)
     .from(apiTokens)
@@ -73,31 +83,39 @@ export async function listTokens(db: Db, clock: Clock, userId: number): Promise<
 }
 
 /** Revokes one of your tokens at once; another account's id is a 404, as if it did not exist. */
-export async function revokeToken(db: Db, clock: Clock, me: SessionUser, id: number): Promise<void> {
-  const [row] = await db
-    .delete(apiTokens)
-    .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, me.id)))
-    .returning({ name: apiTokens.name });
-  if (!row) throw notFound('No such API token: it may have been revoked already.');
-  await recordActivity(
-    db,
-    me,
-    {
+export async function revokeToken(ctx: WriteContext, me: SessionUser, id: number): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    const [row] = await tx.db
+      .delete(apiTokens)
+      .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, me.id)))
+      .returning({ name: apiTokens.name });
+    if (!row) throw notFound('No such API token: it may have been revoked already.');
+    await recordActivity(tx, {
       type: 'warning',
       action: 'token.revoked',
       message: `revoked the API token "${row.name}"`,
       link: '/settings',
-    },
-    clock.now(),
-  );
+    });
+  });
+}
+
+/** What a write needs: its transaction, the clock and who acts. */
+type WriteContext = Pick<Context, 'db' | 'clock' | 'actor'>;
+
+/** Ends every API token of an account (a password reset: the old credentials may be an intruder's). */
+export async function revokeUserTokens(ctx: Pick<Context, 'db'>, userId: number): Promise<number> {
+  const { db } = ctx;
+  const rows = await db.delete(apiTokens).where(eq(apiTokens.userId, userId)).returning({ id: apiTokens.id });
+  return rows.length;
 }
 
 /** The owner of a token that exists and has not expired; notes its use at most once a minute. */
 export async function findTokenUser(
-  db: Db,
+  ctx: Pick<Context, 'db'>,
   clock: Clock,
   token: string,
-): Promise<{ user: SessionUser; tokenId: number } | undefined> {
+): Promise<{ user: SignedInUser; tokenId: number; readOnly: boolean } | undefined> {
+  const { db } = ctx;
   if (!token.startsWith(TOKEN_PREFIX) || token.length > 128) return undefined;
   const now = clock.now();
   const [row] = await db
@@ -106,7 +124,10 @@ export async function findTokenUser(
       id: users.id,
       username: users.username,
       email: users.email,
+      role: users.role,
+      clientIds: users.clientIds,
       lastUsedAt: apiTokens.lastUsedAt,
+      readOnly: apiTokens.readOnly,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
@@ -131,5 +152,9 @@ export async function findTokenUser(
         ),
       );
   }
-  return { user: { id: row.id, username: row.username, email: row.email }, tokenId: row.tokenId };
+  return {
+    user: { id: row.id, username: row.username, email: row.email, role: row.role, clientIds: row.clientIds },
+    tokenId: row.tokenId,
+    readOnly: row.readOnly,
+  };
 }

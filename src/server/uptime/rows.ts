@@ -2,10 +2,17 @@ import { sql } from 'drizzle-orm';
 import type { MonitorStatus } from '../../shared/monitors';
 import type { UptimeRow } from '../../shared/uptime';
 import { availability, uptimePercent } from '../checks/results';
-import type { Kept } from '../lists/kept';
-import { json, rows } from '../lists/sql';
+import type { Kept } from '../core/cache/kept';
+import { inCache, json, rows } from '../core/sql';
 import { checksInMaintenance } from '../maintenance/coverage';
-import { figuresKey, type MonitorFigures } from '../monitors/figures';
+import {
+  monitorFrequencySql,
+  monitorLastCheckedSql,
+  monitorNameSql,
+  monitorTypeSql,
+  monitorUrlSql,
+} from '../providers/betteruptime/columns';
+import { figuresKey, type MonitorFigures, monitorsKey } from '../providers/betteruptime/keys';
 import type { Services } from '../services';
 import type { CheckFirst, SortKey } from './sources';
 
@@ -36,8 +43,8 @@ export async function pageRows(
   const checkIds = page.filter((k) => k.source === 'check').map((k) => Number(k.id));
   const monitorIds = page.filter((k) => k.source === 'monitor').map((k) => k.id);
   const [measured, maintenance, monitors] = await Promise.all([
-    availability(services.db, checkIds, new Date(now.getTime() - 30 * DAY_MS), now),
-    checksInMaintenance(services.db, checkIds, now),
+    availability(services, checkIds, new Date(now.getTime() - 30 * DAY_MS), now),
+    checksInMaintenance(services, checkIds, now),
     monitorIds.length
       ? kept(`uptime monitors ${monitorIds.join(' ')}`, () => monitorDetails(services, monitorIds))
       : new Map<string, MonitorDetails & { status: string }>(),
@@ -86,19 +93,18 @@ export async function pageRows(
 
 /** Monitors as their rows show them: cached figures and our website of the same domain joined in. */
 async function monitorDetails(services: Services, ids: string[]) {
+  const r = sql.raw('r');
   const found = await rows<MonitorDetails & { status: string }>(
     services.db,
-    sql`select r.external_id as id, r.status,
-        coalesce(nullif(r.data->'attributes'->>'pronounceable_name', ''), r.data->'attributes'->>'url') as name,
-        r.data->'attributes'->>'url' as url, r.data->'attributes'->>'monitor_type' as type,
-        (r.data->'attributes'->>'check_frequency')::int as frequency,
-        (r.data->'attributes'->>'last_checked_at')::timestamptz as last_checked_at,
+    sql`select r.external_id as id, r.status, ${monitorNameSql(r)} as name, ${monitorUrlSql(r)} as url,
+        ${monitorTypeSql(r)} as type, (${monitorFrequencySql(r)})::int as frequency,
+        (${monitorLastCheckedSql(r)})::timestamptz as last_checked_at,
         f.data as figures, w.id as website_id
       from provider_records r
       left join provider_records f on f.provider = ${figuresKey.provider} and f.kind = ${figuresKey.kind}
         and f.external_id = r.external_id
       left join websites w on w.domain = r.domain
-      where r.provider = 'betteruptime' and r.kind = 'monitors'
+      where ${inCache('r', monitorsKey)}
         and r.external_id in (${sql.join(
           ids.map((id) => sql`${id}`),
           sql`, `,

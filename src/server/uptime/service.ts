@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UptimeList, uptimeQuery } from '../../shared/uptime';
+import { generationsColumn, keptAtGenerations, type Reads } from '../core/cache/kept';
+import { domainInScope, scopeKey } from '../core/scope';
+import { inCache, json, rows } from '../core/sql';
 import type { IntegrationRow } from '../db/schema';
 import { integrationOn } from '../integrations/service';
-import { generationsColumn, keptAtGenerations, type Reads } from '../lists/kept';
-import { json, rows } from '../lists/sql';
-import { figuresKey } from '../monitors/figures';
-import { monitorsKey } from '../monitors/sync';
+import { BETTERUPTIME, figuresKey, monitorsKey } from '../providers/betteruptime/keys';
 import type { Services } from '../services';
 import { pageRows } from './rows';
 import {
@@ -21,7 +21,7 @@ import {
 
 type Query = z.output<typeof uptimeQuery>;
 
-/** What Better Uptime's side of the list reads: kept while none of it changes (lists/kept). */
+/** What Better Uptime's side of the list reads: kept while none of it changes (the answer cache). */
 const monitorReads: Reads = { caches: [monitorsKey, figuresKey], tables: ['websites'] };
 
 type FirstRead = {
@@ -48,17 +48,17 @@ export async function listUptime(services: Services, q: Query): Promise<UptimeLi
     db,
     sql`select
       (select json_build_object('enabled', i.enabled, 'secrets', i.secrets)
-        from integrations i where i.provider = 'betteruptime') as integration,
+        from integrations i where i.provider = ${BETTERUPTIME}) as integration,
       (select json_build_object('synced_at', s.synced_at, 'error', s.error) from provider_syncs s
-        where s.provider = ${monitorsKey.provider} and s.kind = ${monitorsKey.kind}) as sync,
+        where ${inCache('s', monitorsKey)}) as sync,
       ${generationsColumn(monitorReads)} as generations,
-      (select count(*) from checks) as checks,
-      ${withChecks ? sql`(select count(*) from ${matching(q, checkRows)})` : sql`0`} as checks_matching,
-      ${withChecks ? firstRows(q, checkRows, true) : sql`'[]'::json`} as checks_first`,
+      (select count(*) from ${checkRows(services)}) as checks,
+      ${withChecks ? sql`(select count(*) from ${matching(q, checkRows(services))})` : sql`0`} as checks_matching,
+      ${withChecks ? firstRows(q, checkRows(services), true) : sql`'[]'::json`} as checks_first`,
   );
   const configured = integrationOn(
     services,
-    'betteruptime',
+    BETTERUPTIME,
     json<FirstRead['integration']>(first?.integration),
   );
   const sync = json<FirstRead['sync']>(first?.sync ?? null);
@@ -66,7 +66,7 @@ export async function listUptime(services: Services, q: Query): Promise<UptimeLi
   const withMonitorRows = q.source !== 'check' && configured;
   const monitors: MonitorSide = configured
     ? await kept(
-        `uptime ${JSON.stringify({ ...q, page: undefined, source: undefined, reach: withMonitorRows ? q.page * q.pageSize : 0 })}`,
+        `uptime ${JSON.stringify({ ...q, page: undefined, source: undefined, reach: withMonitorRows ? q.page * q.pageSize : 0 })} ${scopeKey(services)}`,
         () => monitorSide(services, q, withMonitorRows),
       )
     : { total: 0, matching: 0, first: [] };
@@ -97,9 +97,10 @@ async function monitorSide(services: Services, q: Query, withRows: boolean): Pro
   const [row] = await rows<{ total: number | string; matching: number | string; first: unknown }>(
     services.db,
     sql`select
-      (select count(*) from provider_records where provider = 'betteruptime' and kind = 'monitors') as total,
-      ${withRows ? sql`(select count(*) from ${matching(q, monitorRows(q))})` : sql`0`} as matching,
-      ${withRows ? firstRows(q, monitorRows(q)) : sql`'[]'::json`} as first`,
+      (select count(*) from provider_records r
+        where ${inCache('r', monitorsKey)} and ${domainInScope(services, sql`r.domain`)}) as total,
+      ${withRows ? sql`(select count(*) from ${matching(q, monitorRows(q, services))})` : sql`0`} as matching,
+      ${withRows ? firstRows(q, monitorRows(q, services)) : sql`'[]'::json`} as first`,
   );
   return {
     total: Number(row?.total ?? 0),

@@ -1,7 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { uptimeQuery } from '../../shared/uptime';
-import { likePattern } from '../lists/sql';
+import { domainInScope, type ScopeContext, websiteInScope } from '../core/scope';
+import { inCache, likePattern } from '../core/sql';
+import { monitorLastCheckedSql } from '../providers/betteruptime/columns';
+import { monitorsKey } from '../providers/betteruptime/keys';
 
 type Query = z.output<typeof uptimeQuery>;
 
@@ -41,18 +44,25 @@ export function orderOf(q: Query, prefix = ''): SQL {
   );
 }
 
-/** Each source's rows as list columns (no JSON read for 20,000 monitors unless sorted by last check). */
-export const checkRows = sql`(select 'check' as source, c.id::text as id, lower(c.name) as sort_name,
-    case when c.paused then 'paused' else c.status end as status, c.last_checked_at as last_checked_at,
-    lower(c.name) || ' ' || lower(c.url) as search, c.name, c.url, c.last_response_ms as response_ms,
-    c.interval_seconds as frequency, c.website_id
-  from checks c) u`;
+/**
+ * Each source's rows as list columns (no JSON read for 20,000 monitors unless sorted by last check),
+ * within the clients of a person limited to some: their websites' checks, and the monitors of their
+ * websites' domains.
+ */
+export const checkRows = (ctx: ScopeContext) => sql`(select 'check' as source, c.id::text as id,
+    lower(c.name) as sort_name, case when c.paused then 'paused' else c.status end as status,
+    c.last_checked_at as last_checked_at, lower(c.name) || ' ' || lower(c.url) as search, c.name, c.url,
+    c.last_response_ms as response_ms, c.interval_seconds as frequency, c.website_id
+  from checks c where ${websiteInScope(ctx, sql`c.website_id`)}) u`;
 
-export const monitorRows = (q: Query) => sql`(select 'monitor' as source, r.external_id as id,
+export const monitorRows = (
+  q: Query,
+  ctx: ScopeContext,
+) => sql`(select 'monitor' as source, r.external_id as id,
     r.sort_key as sort_name, r.status as status,
-    ${q.sort.endsWith('lastChecked') ? sql`(r.data->'attributes'->>'last_checked_at')::timestamptz` : sql`null::timestamptz`}
+    ${q.sort.endsWith('lastChecked') ? sql`(${monitorLastCheckedSql(sql.raw('r'))})::timestamptz` : sql`null::timestamptz`}
       as last_checked_at, r.search as search
-  from provider_records r where r.provider = 'betteruptime' and r.kind = 'monitors') u`;
+  from provider_records r where ${inCache('r', monitorsKey)} and ${domainInScope(ctx, sql`r.domain`)}) u`;
 
 /** The rows of a source the query's text and status keep. */
 export function matching(q: Query, from: SQL): SQL {

@@ -1,10 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { WebsiteOption } from '../../shared/websites';
-import type { Db } from '../db/client';
-import { rowsOf } from '../maintenance/coverage';
+import type { Context } from '../core/context';
+import { clientInScope } from '../core/scope';
+import { rowsOf } from '../core/sql';
 
 /** A few hosted websites whose domain contains the text, with their client: pickers never load the fleet. */
-export async function websiteOptions(db: Db, q: string | undefined, limit: number) {
+export async function websiteOptions(
+  ctx: Pick<Context, 'db' | 'actor'>,
+  q: string | undefined,
+  limit: number,
+) {
+  const { db } = ctx;
   const like = q ? `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const rows = rowsOf<{
     id: number;
@@ -16,7 +22,8 @@ export async function websiteOptions(db: Db, q: string | undefined, limit: numbe
     await db.execute(sql`
       select w.id, w.domain, c.id as client_id, c.name as client_name, count(*) over () as total
       from websites w left join clients c on c.id = w.client_id
-      where not w.removed ${like ? sql`and w.domain like ${like}` : sql``}
+      where not w.removed and ${clientInScope(ctx, sql`w.client_id`)}
+        ${like ? sql`and w.domain like ${like}` : sql``}
       order by (w.domain like ${like ? `${like.slice(1)}` : '%'}) desc, w.domain
       limit ${limit}`),
   );

@@ -2,42 +2,58 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '../../shared/ids';
 import { wantsPage } from '../../shared/lists';
-import { FLEET_FILTER_KEYS } from '../../shared/sites';
 import {
-  website,
+  WEBSITE_FILTER_KEYS,
   websiteClient,
   websiteClientRequest,
+  websiteDetail,
   websiteListQuery,
   websiteListResponse,
   websiteOptions as websiteOptionsPage,
   websiteOptionsQuery,
 } from '../../shared/websites';
 import { setWebsiteClient } from '../clients/websites';
+import { contextOf } from '../http/session';
 import type { Services } from '../services';
 import { websiteOptions } from './options';
-import { getWebsite, listWebsitePage, listWebsites } from './service';
+import { readWebsiteDetail, readWebsitePage, readWebsites } from './views';
 
 export async function websiteRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/websites',
-    { schema: { querystring: websiteListQuery, response: { 200: websiteListResponse } } },
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { querystring: websiteListQuery, response: { 200: websiteListResponse } },
+    },
     async (request) =>
-      wantsPage(request.query, FLEET_FILTER_KEYS)
-        ? listWebsitePage(services.db, request.query)
-        : listWebsites(services.db),
+      wantsPage(request.query, [...WEBSITE_FILTER_KEYS, 'refresh'])
+        ? readWebsitePage(contextOf(services, request), request.query)
+        : readWebsites(contextOf(services, request), { removed: 'include' }),
   );
   r.get(
     '/api/websites/options',
-    { schema: { querystring: websiteOptionsQuery, response: { 200: websiteOptionsPage } } },
-    async (request) => websiteOptions(services.db, request.query.q, request.query.limit),
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { querystring: websiteOptionsQuery, response: { 200: websiteOptionsPage } },
+    },
+    async (request) => websiteOptions(contextOf(services, request), request.query.q, request.query.limit),
   );
-  r.get('/api/websites/:id', { schema: { params: idParams, response: { 200: website } } }, async (request) =>
-    getWebsite(services.db, request.params.id),
+  r.get(
+    '/api/websites/:id',
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { params: idParams, response: { 200: websiteDetail } },
+    },
+    async (request) => readWebsiteDetail(contextOf(services, request), request.params.id),
   );
   r.put(
     '/api/websites/:id/client',
-    { schema: { params: idParams, body: websiteClientRequest, response: { 200: websiteClient } } },
-    async (request) => setWebsiteClient(services, request.params.id, request.body.clientId, request.user),
+    {
+      config: { access: 'session-or-token', role: 'staff' },
+      schema: { params: idParams, body: websiteClientRequest, response: { 200: websiteClient } },
+    },
+    async (request) =>
+      setWebsiteClient(contextOf(services, request), request.params.id, request.body.clientId),
   );
 }

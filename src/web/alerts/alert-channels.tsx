@@ -1,11 +1,12 @@
 import type { AlertChannel } from '@shared/alerts';
+import { RoleGate } from '@web/app/role-gate';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { LoadingState } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
-import { formatRelativeTime } from '@web/lib/format';
+import { formatAgo } from '@web/lib/format';
 import { useTags } from '@web/tags/api';
 import { Pencil, Plus, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -50,10 +51,12 @@ export function AlertChannels() {
   return (
     <div className="grid gap-4">
       <div className="flex justify-end">
-        <Button size="sm" onClick={() => setEditing('new')}>
-          <Plus aria-hidden="true" />
-          Add channel
-        </Button>
+        <RoleGate need="admin">
+          <Button size="sm" onClick={() => setEditing('new')}>
+            <Plus aria-hidden="true" />
+            Add channel
+          </Button>
+        </RoleGate>
       </div>
       <div>
         {channels.isPending ? (
@@ -82,7 +85,7 @@ export function AlertChannels() {
                       ? `Clients tagged ${c.tagIds.map(tagName).join(', ')}`
                       : 'Every incident'}
                     {c.lastDelivery &&
-                      ` · last alert ${formatRelativeTime(c.lastDelivery.at)}: ${c.lastDelivery.status === 'sent' ? 'delivered' : c.lastDelivery.status === 'pending' ? `retrying (${c.lastDelivery.error ?? ''})` : `failed (${c.lastDelivery.error ?? ''})`}`}
+                      ` · last alert ${formatAgo(c.lastDelivery.at)}: ${c.lastDelivery.status === 'sent' ? 'delivered' : c.lastDelivery.status === 'pending' ? `retrying (${c.lastDelivery.error ?? ''})` : `failed (${c.lastDelivery.error ?? ''})`}`}
                   </span>
                 </div>
                 <div className="flex gap-1">

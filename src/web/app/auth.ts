@@ -1,4 +1,4 @@
-import type { SessionUser } from '@shared/auth';
+import type { Me } from '@shared/auth';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '@web/lib/api';
 import { useLocation } from 'wouter';
@@ -8,10 +8,10 @@ export const authKeys = {
   setup: ['auth', 'setup'] as const,
 };
 
-/** The session check: the signed-in user, or null. Any failure counts as anonymous (spec §4, §8). */
-export async function fetchSessionUser(signal?: AbortSignal): Promise<SessionUser | null> {
+/** The session check: the signed-in user, or null. Any failure counts as anonymous. */
+export async function fetchSessionUser(signal?: AbortSignal): Promise<Me | null> {
   try {
-    return await api.get<SessionUser>('/api/auth/me', { signal });
+    return await api.get<Me>('/api/auth/me', { signal });
   } catch (error) {
     if (!(isApiError(error) && error.status === 401)) console.error('Session check failed', error);
     return null;
@@ -19,7 +19,7 @@ export async function fetchSessionUser(signal?: AbortSignal): Promise<SessionUse
 }
 
 export interface AuthState {
-  user: SessionUser | null;
+  user: Me | null;
   /** True until the first session check has answered. */
   isLoading: boolean;
 }

@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { LoadingState } from '@web/components/ui/spinner';
+import { agencySettingsQuery } from '@web/settings/api';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
-import { ComingSoonPage } from './area-placeholder';
 import { useAuth } from './auth';
+import { ComingSoonPage } from './coming-soon-page';
 import * as Pages from './lazy-pages';
 import { NotFoundPage } from './not-found-page';
 
@@ -76,6 +78,12 @@ export function ProtectedRoutes() {
       live = false;
     };
   }, [parser, location]);
+  // The agency's settings (its time zone) are asked for as soon as someone is signed in, beside the
+  // modules: the shell shows the page once it has them.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (user) void queryClient.prefetchQuery(agencySettingsQuery);
+  }, [user, queryClient]);
   if (isLoading) return <LoadingState className="min-h-svh" />;
   if (!user) return <Redirect to="/login" replace />;
   if (!preloaded) return <LoadingState className="min-h-svh" />;

@@ -2,8 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
 
 /**
- * Spec §9: no retries, no refetch on focus, data never stale. A query without its own queryFn GETs the
- * path made of its key (['clients', 3] → /api/clients/3), the spec's default convention (§7).
+ * No retries, no refetch on focus, data never stale: data changes when a mutation invalidates it or a
+ * person refreshes. A query without its own queryFn GETs the path made of its key
+ * (['clients', 3] → /api/clients/3).
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

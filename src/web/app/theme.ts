@@ -1,4 +1,4 @@
-/** Theme preference (spec §3): light, dark or system, stored in this browser only. */
+/** Theme preference: light, dark or system (the default, following the OS), stored in this browser only. */
 export type Theme = 'light' | 'dark' | 'system';
 
 export const THEME_STORAGE_KEY = 'agency-hub-theme';

@@ -1,4 +1,14 @@
-import type { ChangePasswordRequest, SessionInfo, SessionUser, UpdateProfileRequest } from '@shared/auth';
+import type {
+  ChangePasswordRequest,
+  SessionInfo,
+  SessionUser,
+  twoFactorStatus,
+  UpdateProfileRequest,
+} from '@shared/auth';
+import type { z } from 'zod';
+
+type TwoFactorStatus = z.infer<typeof twoFactorStatus>;
+
 import type { MessageResponse } from '@shared/errors';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { authKeys } from '@web/app/auth';
@@ -40,5 +50,28 @@ export function useRevokeSession() {
   return useMutation({
     mutationFn: (id: number) => api.delete<void>(`/api/auth/sessions/${id}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
+  });
+}
+
+export const twoFactorKey = ['auth', '2fa'] as const;
+
+/** Whether two-factor sign-in is on for the signed-in person, and how many recovery codes are left. */
+export function useTwoFactor() {
+  return useQuery({
+    queryKey: twoFactorKey,
+    queryFn: ({ signal }) => api.get<TwoFactorStatus>('/api/auth/2fa', { signal }),
+  });
+}
+
+/** The steps of two-factor sign-in; each refreshes the status (and the Team page's 2FA column). */
+export function useTwoFactorStep<Body, Answer>(path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Body) => api.post<Answer>(`/api/auth/2fa/${path}`, body),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: twoFactorKey }),
+        queryClient.invalidateQueries({ queryKey: ['users'] }),
+      ]),
   });
 }

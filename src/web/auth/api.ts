@@ -2,6 +2,7 @@ import type {
   ForgotPasswordRequest,
   ForgotPasswordResponse,
   LoginRequest,
+  LoginResponse,
   ResetPasswordRequest,
   SessionUser,
   SetupRequest,
@@ -22,8 +23,11 @@ export function useSetupStatus() {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginRequest) => api.post<SessionUser>('/api/auth/login', body),
-    onSuccess: (user) => queryClient.setQueryData(authKeys.me, user),
+    mutationFn: (body: LoginRequest) => api.post<LoginResponse>('/api/auth/login', body),
+    // A right password with two-factor sign-in on signs nobody in yet: the page asks for the code.
+    onSuccess: (answer) => {
+      if (!('twoFactorRequired' in answer)) queryClient.setQueryData(authKeys.me, answer);
+    },
   });
 }
 

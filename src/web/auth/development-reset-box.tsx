@@ -1,6 +1,9 @@
 import { Notice } from './notice';
 
-/** Development mode only (decisions.md §2): the reset link and token, since no email is sent. */
+/**
+ * Development mode only (the server sends the link in its answer only then): the reset link and token,
+ * since no email is sent.
+ */
 export function DevelopmentResetBox({ token, resetUrl }: { token?: string; resetUrl?: string }) {
   return (
     <Notice tone="warning">

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { INVALID_CREDENTIALS, loginRequest } from '@shared/auth';
+import { INVALID_CREDENTIALS, loginRequest, TOTP_CODE_INVALID } from '@shared/auth';
 import { usePageTitle } from '@web/app/page-title';
 import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
@@ -11,6 +11,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { applyFieldErrors } from '@web/lib/form-errors';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { useLogin, useSetupStatus } from './api';
@@ -29,23 +30,39 @@ export function LoginPage() {
     defaultValues: { username: '', password: '', rememberMe: false },
   });
   const { errors } = form.formState;
+  // Two-factor sign-in: after a right password the server asks for the second factor.
+  const [second, setSecond] = useState<{ kind: 'code' | 'recovery'; value: string; error?: string }>();
 
-  const onSubmit = form.handleSubmit((values) =>
-    login.mutateAsync(values).then(
-      () => {
+  const onSubmit = form.handleSubmit((values) => {
+    let proof = {};
+    if (second) {
+      const value = second.value.trim();
+      if (second.kind === 'code' && !/^\d{6}$/.test(value.replace(/\s/g, '')))
+        return setSecond({ ...second, error: TOTP_CODE_INVALID });
+      if (second.kind === 'recovery' && !value)
+        return setSecond({ ...second, error: 'Enter one of your recovery codes' });
+      proof = second.kind === 'code' ? { code: value } : { recoveryCode: value };
+    }
+    return login.mutateAsync({ ...values, ...proof }).then(
+      (answer) => {
+        if ('twoFactorRequired' in answer) {
+          setSecond({ kind: 'code', value: '' });
+          return;
+        }
         toast({ title: 'Success', description: 'Welcome back!' });
         navigate('/', { replace: true });
       },
       (error: unknown) => {
         applyFieldErrors(error, form.setError, ['username', 'password']);
+        if (second) setSecond({ ...second, value: '', error: errorMessage(error, INVALID_CREDENTIALS) });
         toast({
           title: 'Login failed',
           description: errorMessage(error, INVALID_CREDENTIALS),
           variant: 'destructive',
         });
       },
-    ),
-  );
+    );
+  });
 
   return (
     <AuthLayout title="Sign in" description="Sign in to manage your clients, websites and servers.">
@@ -97,6 +114,39 @@ export function LoginPage() {
             Remember me for 30 days
           </Label>
         </div>
+        {second && (
+          <div className="grid gap-2 rounded-lg border bg-muted/40 p-3">
+            <FormField
+              label={second.kind === 'code' ? 'Authentication code' : 'Recovery code'}
+              error={second.error}
+              hint={
+                second.kind === 'code'
+                  ? 'Two-factor sign-in is on for this account: enter the 6-digit code your authenticator app shows.'
+                  : 'Each recovery code works once.'
+              }
+            >
+              {(field) => (
+                <Input
+                  {...field}
+                  // biome-ignore lint/a11y/noAutofocus: the one field left to fill after the password
+                  autoFocus
+                  value={second.value}
+                  onChange={(e) => setSecond({ ...second, value: e.target.value, error: undefined })}
+                  autoComplete={second.kind === 'code' ? 'one-time-code' : 'off'}
+                  inputMode={second.kind === 'code' ? 'numeric' : 'text'}
+                  placeholder={second.kind === 'code' ? '123456' : 'abcde-fghij'}
+                />
+              )}
+            </FormField>
+            <button
+              type="button"
+              className="justify-self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
+              onClick={() => setSecond({ kind: second.kind === 'code' ? 'recovery' : 'code', value: '' })}
+            >
+              {second.kind === 'code' ? 'Use a recovery code instead' : 'Use the authenticator app instead'}
+            </button>
+          </div>
+        )}
         <Button type="submit" className="mt-1 w-full" disabled={login.isPending}>
           {login.isPending && <Spinner />}
           {login.isPending ? 'Signing in...' : 'Sign in'}

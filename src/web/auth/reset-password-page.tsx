@@ -14,7 +14,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { useResetPassword } from './api';
 import { AuthLayout } from './auth-layout';
 
-/** Spec §9: wait this long before going to /login after success or an invalid link. */
+/** Wait this long before going to /login after success or an invalid link. */
 const REDIRECT_DELAY_MS = 2000;
 
 function useRedirectLater(active: boolean, to: string) {
@@ -76,7 +76,10 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthLayout title="Reset password" description="Choose a new password for your account.">
+    <AuthLayout
+      title="Reset password"
+      description="Choose a new password for your account. Every signed-in browser and every personal API token of the account will stop working."
+    >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <FormField label="New Password" error={errors.newPassword?.message}>
           {(field) => (

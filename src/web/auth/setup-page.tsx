@@ -7,7 +7,7 @@ import { AuthLayout } from './auth-layout';
 import { Notice } from './notice';
 import { SetupForm } from './setup-form-view';
 
-/** First run (decisions.md §2): creates the first account with the one-time link the server printed. */
+/** First run, while no user exists: creates the first account with the one-time link the server printed. */
 export function SetupPage() {
   usePageTitle('Set up Agency Hub');
   const token = new URLSearchParams(useSearch()).get('token') ?? '';

@@ -1,6 +1,8 @@
-import type { Check, CheckRequest } from '@shared/checks';
+import type { Check, CheckDetail, CheckRequest, ChecksForWebsites } from '@shared/checks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { clientKeys } from '@web/clients/api';
 import { api } from '@web/lib/api';
+import { websiteKeys } from '@web/websites/api';
 
 export const checkKeys = {
   all: ['checks'] as const,
@@ -8,7 +10,6 @@ export const checkKeys = {
   results: (id: number, from: string) => ['checks', id, 'results', from] as const,
 };
 
-type CheckDetail = { data: Check; uptime: { day: number | null; week: number | null; month: number | null } };
 export type CheckResults = {
   data: { at: string; ok: boolean; responseMs: number | null; status: number | null; error: string | null }[];
   hourly: { at: string; samples: number; failures: number; avgResponseMs: number | null }[];
@@ -16,14 +17,6 @@ export type CheckResults = {
 
 /** Our checks refresh every 30 s while a page shows them: they change by themselves. */
 const LIVE_MS = 30_000;
-
-export function useChecks() {
-  return useQuery({
-    queryKey: checkKeys.all,
-    queryFn: ({ signal }) => api.get<{ data: Check[] }>('/api/checks', { signal }),
-    refetchInterval: LIVE_MS,
-  });
-}
 
 export function useCheck(id: number) {
   return useQuery({
@@ -42,13 +35,27 @@ export function useCheckResults(id: number, from: string) {
   });
 }
 
-function useInvalidateChecks() {
+/**
+ * Everything that shows how a site is watched: checks, websites (their health and monitoring), clients
+ * (their pages list their websites' checks), the dashboard's counts, the Uptime list and the activity.
+ * A change of a check or of a maintenance window reloads them all, so every page shows it at once.
+ */
+const MONITORING_VIEWS = [
+  checkKeys.all,
+  websiteKeys.all,
+  clientKeys.all,
+  ['dashboard'],
+  ['uptime'],
+  ['activity'],
+] as const;
+
+export function useInvalidateMonitoring() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: checkKeys.all });
+  return () => Promise.all(MONITORING_VIEWS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 export function useSaveCheck() {
-  const invalidate = useInvalidateChecks();
+  const invalidate = useInvalidateMonitoring();
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: CheckRequest }) =>
       id ? api.put<Check>(`/api/checks/${id}`, body) : api.post<Check>('/api/checks', body),
@@ -57,7 +64,7 @@ export function useSaveCheck() {
 }
 
 export function useDeleteCheck() {
-  const invalidate = useInvalidateChecks();
+  const invalidate = useInvalidateMonitoring();
   return useMutation({
     mutationFn: (id: number) => api.delete<void>(`/api/checks/${id}`),
     onSuccess: invalidate,
@@ -65,7 +72,7 @@ export function useDeleteCheck() {
 }
 
 export function usePauseCheck() {
-  const invalidate = useInvalidateChecks();
+  const invalidate = useInvalidateMonitoring();
   return useMutation({
     mutationFn: ({ id, paused }: { id: number; paused: boolean }) =>
       api.post<Check>(`/api/checks/${id}/${paused ? 'pause' : 'resume'}`),
@@ -75,13 +82,10 @@ export function usePauseCheck() {
 
 /** One click on a website, or every website without a check. */
 export function useCreateChecksForWebsites() {
-  const invalidate = useInvalidateChecks();
+  const invalidate = useInvalidateMonitoring();
   return useMutation({
     mutationFn: (websiteIds?: number[]) =>
-      api.post<{ created: number; skipped: number }>(
-        '/api/checks/for-websites',
-        websiteIds ? { websiteIds } : {},
-      ),
+      api.post<ChecksForWebsites>('/api/checks/for-websites', websiteIds ? { websiteIds } : {}),
     onSuccess: invalidate,
   });
 }

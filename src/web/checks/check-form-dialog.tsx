@@ -7,11 +7,13 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { applyFieldErrors } from '@web/lib/form-errors';
+import { WebsitePicker } from '@web/websites/website-picker';
 import { Controller, useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { useSaveCheck } from './api';
 
 const FIELDS = [
+  'websiteId',
   'name',
   'url',
   'intervalSeconds',
@@ -35,6 +37,12 @@ export const INTERVALS: [seconds: number, label: string][] = [
   [21_600, 'Every 6 hours'],
   [86_400, 'Every day'],
 ];
+
+/** The address a check of a website starts from: its home page over https. */
+export const websiteUrl = (domain: string) => `https://${domain}/`;
+
+/** A URL field with no address in it yet: empty, or only the scheme the form starts with. */
+export const isBlankUrl = (url: string | undefined) => /^\s*(https?:\/\/)?\s*$/i.test(url ?? '');
 
 function formValues(check?: Check): CheckRequest {
   return {
@@ -102,6 +110,42 @@ function CheckFormBody({ check, onDone }: { check?: Check; onDone: () => void })
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label="Website"
+          error={errors.websiteId?.message}
+          hint={
+            check
+              ? "Its page and its client's page show this check."
+              : "Its page and its client's page show this check. Left empty, the website of the address's domain is used when there is one."
+          }
+          className="sm:col-span-2"
+        >
+          {(field) => (
+            <Controller
+              control={form.control}
+              name="websiteId"
+              render={({ field: { value, onChange } }) => (
+                <WebsitePicker
+                  field={field}
+                  value={value}
+                  current={
+                    check?.websiteId && check.websiteDomain
+                      ? { id: check.websiteId, name: check.websiteDomain }
+                      : null
+                  }
+                  onChange={(website) => {
+                    onChange(website?.id ?? null);
+                    if (website && isBlankUrl(form.getValues('url'))) {
+                      form.setValue('url', websiteUrl(website.domain), {
+                        shouldValidate: form.formState.isSubmitted,
+                      });
+                    }
+                  }}
+                />
+              )}
+            />
+          )}
+        </FormField>
         <FormField label="URL" error={errors.url?.message} className="sm:col-span-2">
           {(field) => (
             <Input
@@ -109,7 +153,6 @@ function CheckFormBody({ check, onDone }: { check?: Check; onDone: () => void })
               type="url"
               inputMode="url"
               autoComplete="off"
-              autoFocus
               aria-required="true"
               {...form.register('url')}
             />

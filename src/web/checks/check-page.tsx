@@ -1,15 +1,16 @@
 import { usePageTitle } from '@web/app/page-title';
 import { DetailHeader, DetailStates } from '@web/components/detail-states';
 import { ExternalLinkButton } from '@web/components/external-link-button';
+import { MonitorStatusBadge } from '@web/components/monitor-status-badge';
 import { Badge } from '@web/components/ui/badge';
-import { MaintenanceList } from '@web/maintenance/maintenance-list';
-import { MonitorStatusBadge } from '@web/uptime/monitor-status-badge';
+import { IncidentsCard } from '@web/incidents/incidents-card';
+import { formatFrequency } from '@web/lib/format';
+import { MaintenanceCard } from '@web/maintenance/maintenance-card';
 import { Wrench } from 'lucide-react';
 import { useParams } from 'wouter';
 import { useCheck } from './api';
 import { CheckActions } from './check-actions';
 import { ExpiryCard, LastResultCard, UptimeCard } from './check-cards';
-import { CheckIncidents } from './check-incidents';
 import { ResponseTimes } from './response-times';
 
 const back = { href: '/uptime', label: 'Back to Uptime' };
@@ -40,11 +41,8 @@ export function CheckPage() {
               back={back}
               title={data.name}
               subtitle={
-                <span className="break-all">
-                  {data.url} · every{' '}
-                  {data.intervalSeconds < 60
-                    ? `${data.intervalSeconds} s`
-                    : `${data.intervalSeconds / 60} min`}
+                <span className="break-words">
+                  {data.url} · {formatFrequency(data.intervalSeconds)}
                   {data.websiteDomain ? ` · website ${data.websiteDomain}` : ''}
                 </span>
               }
@@ -74,9 +72,13 @@ export function CheckPage() {
             </div>
             <ResponseTimes checkId={data.id} />
             <div className="grid gap-4 lg:grid-cols-2">
-              <CheckIncidents checkId={data.id} />
-              <MaintenanceList
-                filter={{ checkId: data.id, state: 'current' }}
+              <IncidentsCard
+                title="Incidents"
+                filter={{ checkId: data.id }}
+                empty="No incidents: it has answered every time it was asked."
+              />
+              <MaintenanceCard
+                filter={{ checkId: data.id }}
                 targets={{ checkIds: [data.id] }}
                 label={data.name}
               />

@@ -1,12 +1,12 @@
 import type { Check } from '@shared/checks';
 import { useQuery } from '@tanstack/react-query';
 import { InfoList } from '@web/components/info-list';
+import { MonitorStatusBadge } from '@web/components/monitor-status-badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { toast } from '@web/components/ui/use-toast';
 import { api, errorMessage } from '@web/lib/api';
 import { formatLastChecked, formatResponseTime } from '@web/lib/format';
-import { MonitorStatusBadge } from '@web/uptime/monitor-status-badge';
 import { ArrowRight, Radar } from 'lucide-react';
 import { Link } from 'wouter';
 import { checkKeys, useCreateChecksForWebsites } from './api';
@@ -24,8 +24,12 @@ export function SiteCheckCard({ websiteId }: { websiteId: number }) {
   const check = checks.data?.data[0];
   const add = async () => {
     try {
-      await create.mutateAsync([websiteId]);
+      const { refused } = await create.mutateAsync([websiteId]);
       await checks.refetch();
+      if (refused[0]) {
+        toast({ title: 'Failed to add the check', description: refused[0].reason, variant: 'destructive' });
+        return;
+      }
       toast({ title: 'Check added', description: 'Agency Hub now checks this site every minute.' });
     } catch (error) {
       toast({

@@ -14,9 +14,12 @@ export function useClients() {
   });
 }
 
-export const CLIENT_PARAM_KEYS = ['q', 'status', 'tag'] as const;
+/** The address of the clients list: search, filters, sort ("company", "-name" …) and the view. */
+export const CLIENT_PARAM_KEYS = ['q', 'status', 'tag', 'sort', 'view'] as const;
 export type ClientParams = ListParams<(typeof CLIENT_PARAM_KEYS)[number]>;
 export const CLIENTS_PAGE_SIZE = 30;
+/** Cards and table alike list clients by company unless the address names another sort. */
+export const DEFAULT_CLIENT_SORT = 'company';
 
 /** One page of clients, searched and filtered on the server (GET /api/clients?page=…). */
 export function useClientPage(params: ClientParams) {
@@ -26,9 +29,11 @@ export function useClientPage(params: ClientParams) {
     q: params.q,
     status: params.status,
     tagId: params.tag,
+    sort: params.sort ?? DEFAULT_CLIENT_SORT,
   });
   return useQuery({
-    queryKey: [...clientKeys.all, 'page', params],
+    // The request, not the address: switching between cards and table asks for nothing new.
+    queryKey: [...clientKeys.all, 'page', query],
     queryFn: ({ signal }) => api.get<ClientPage>(`/api/clients?${query}`, { signal }),
     placeholderData: keepPreviousData,
   });

@@ -1,3 +1,4 @@
+import { clientReportPath } from '@web/components/report-link';
 import { Button } from '@web/components/ui/button';
 import {
   DropdownMenu,
@@ -5,7 +6,6 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
-import { clientReportPath } from '@web/reports/report-link';
 import { FileBarChart, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 

@@ -1,6 +1,4 @@
-import type { ActivityItem } from '@shared/activity';
 import type { Client, ClientWebsite } from '@shared/clients';
-import type { Task, TaskPage } from '@shared/tasks';
 import type { WebsiteOption } from '@shared/websites';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
@@ -27,38 +25,6 @@ export function useClientWebsites(id: string) {
   return useQuery({
     queryKey: clientPageKeys.websites(id),
     queryFn: ({ signal }) => api.get<ClientWebsite[]>(`/api/clients/${id}/websites`, { signal }),
-  });
-}
-
-/** How many open tasks the client's card lists; the rest it counts. */
-const OPEN_TASKS_SHOWN = 8;
-
-/**
- * A client's first open tasks in the board's order (completed ones come last there) and how many are
- * open: two small pages, whatever the number of tasks.
- */
-export function useClientOpenTasks(id: string) {
-  return useQuery({
-    queryKey: clientPageKeys.tasks(id),
-    queryFn: async ({ signal }): Promise<{ rows: Task[]; open: number }> => {
-      const [first, completed] = await Promise.all([
-        api.get<TaskPage>(`/api/tasks?clientId=${id}&sort=status&pageSize=${OPEN_TASKS_SHOWN}`, { signal }),
-        api.get<TaskPage>(`/api/tasks?clientId=${id}&status=completed&pageSize=1`, { signal }),
-      ]);
-      return {
-        rows: first.data.filter((t) => t.status !== 'completed'),
-        open: first.total - completed.total,
-      };
-    },
-  });
-}
-
-export function useClientActivity(id: string) {
-  return useQuery({
-    queryKey: clientPageKeys.activity(id),
-    queryFn: ({ signal }) =>
-      api.get<{ data: ActivityItem[] }>(`/api/activity?clientId=${id}&limit=10`, { signal }),
-    refetchOnMount: 'always',
   });
 }
 

@@ -1,7 +1,7 @@
 import type { Client } from '@shared/clients';
+import { ClientReportLink } from '@web/components/report-link';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { ClientReportLink } from '@web/reports/report-link';
 import { TagsEditor } from '@web/tags/tags-editor';
 import { Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';

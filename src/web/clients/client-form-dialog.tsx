@@ -5,6 +5,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { applyFieldErrors } from '@web/lib/form-errors';
 import { useForm } from 'react-hook-form';
+import { useLocation } from 'wouter';
 import { useCreateClient, useUpdateClient } from './api';
 import { ClientFormFields } from './client-form-fields';
 
@@ -48,6 +49,7 @@ function ClientFormBody({ client, onDone }: { client?: Client; onDone: () => voi
   const create = useCreateClient();
   const update = useUpdateClient();
   const pending = create.isPending || update.isPending;
+  const [, navigate] = useLocation();
   const form = useForm({
     resolver: zodResolver(clientRequest),
     mode: 'onSubmit',
@@ -58,10 +60,13 @@ function ClientFormBody({ client, onDone }: { client?: Client; onDone: () => voi
   const onSubmit = form.handleSubmit(async (body) => {
     const verb = client ? 'update' : 'create';
     try {
-      if (client) await update.mutateAsync({ id: client.id, body });
-      else await create.mutateAsync(body);
+      const saved = client
+        ? await update.mutateAsync({ id: client.id, body })
+        : await create.mutateAsync(body);
       toast({ title: client ? 'Client updated successfully' : 'Client created successfully' });
       onDone();
+      // A new client's page opens, where its websites, tasks and tags are added next.
+      if (!client) navigate(`/clients/${saved.id}`);
     } catch (error) {
       applyFieldErrors(error, form.setError, FIELDS);
       toast({

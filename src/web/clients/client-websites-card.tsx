@@ -1,4 +1,5 @@
 import type { ClientWebsite } from '@shared/clients';
+import { HealthBadge } from '@web/components/health-badge';
 import { SectionQuery } from '@web/components/section-query';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -7,14 +8,13 @@ import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { formatResponseTime, formatUptime } from '@web/lib/format';
-import { MonitorStatusBadge } from '@web/uptime/monitor-status-badge';
 import { Globe, Plus, Unlink } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { AssignWebsitesDialog } from './assign-websites-dialog';
 import { useClientWebsites, useSetWebsiteClient } from './client-api';
 
-/** Every website of the client: status, how it is watched and its 30 days, versions, server. */
+/** Every website of the client: its health (as every page shows it), its 30 days, versions, server. */
 export function ClientWebsitesCard({ client }: { client: { id: number; name: string } }) {
   const websites = useClientWebsites(String(client.id));
   const [adding, setAdding] = useState(false);
@@ -71,7 +71,7 @@ export function ClientWebsitesCard({ client }: { client: { id: number; name: str
                         Website
                       </th>
                       <th scope="col" className="py-2 pr-3 font-medium">
-                        Monitoring
+                        Health
                       </th>
                       <th scope="col" className="py-2 pr-3 text-right font-medium">
                         Uptime (30 d)
@@ -131,23 +131,13 @@ function WebsiteRow({ website: w, onRemove }: { website: ClientWebsite; onRemove
           {w.removed && <Badge variant="outline">removed at provider</Badge>}
         </span>
       </td>
-      <td className="py-2 pr-3">
-        {m ? (
-          <span className="grid justify-items-start gap-0.5">
-            <MonitorStatusBadge status={m.status} />
-            <span className="text-xs text-muted-foreground">
-              {m.source === 'check' ? (
-                <Link href={`/uptime/checks/${m.id}`} className="hover:underline">
-                  Our check
-                </Link>
-              ) : (
-                'Better Uptime'
-              )}
-            </span>
-          </span>
-        ) : (
-          <span className="text-muted-foreground">Not monitored</span>
-        )}
+      <td className="py-2 pr-3" data-column="health">
+        <HealthBadge
+          health={w.health}
+          sourceHref={
+            w.health.source === 'check' && m?.source === 'check' ? `/uptime/checks/${m.id}` : undefined
+          }
+        />
       </td>
       <td className="py-2 pr-3 text-right tabular-nums">{m ? formatUptime(m.uptime) : '—'}</td>
       <td className="py-2 pr-3 text-right tabular-nums">{m ? formatResponseTime(m.responseMs) : '—'}</td>

@@ -1,21 +1,35 @@
 import type { Client } from '@shared/clients';
 import { usePageTitle } from '@web/app/page-title';
 import { ListPager } from '@web/components/list-pager';
+import type { SortState } from '@web/components/sort-header';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { LoadingState } from '@web/components/ui/spinner';
+import { Tabs, TabsContent } from '@web/components/ui/tabs';
 import { toast } from '@web/components/ui/use-toast';
+import { ViewTabs, viewOf } from '@web/components/view-tabs';
 import { errorMessage } from '@web/lib/api';
 import { useDebouncedQuery, useListParams } from '@web/lib/use-list-params';
 import { useCallback, useState } from 'react';
-import { CLIENT_PARAM_KEYS, CLIENTS_PAGE_SIZE, useClientPage, useDeleteClient } from './api';
+import {
+  CLIENT_PARAM_KEYS,
+  CLIENTS_PAGE_SIZE,
+  DEFAULT_CLIENT_SORT,
+  useClientPage,
+  useDeleteClient,
+} from './api';
 import { ClientCard } from './client-card';
 import { ClientFormDialog } from './client-form-dialog';
 import { ClientsEmpty, ClientsError } from './clients-states';
+import { ClientsTable } from './clients-table';
 import { ClientsToolbar } from './clients-toolbar';
 import { clientCount, type StatusFilter } from './filter';
 
 export const DELETE_CLIENT_CONFIRM = 'Are you sure you want to delete this client?';
 
+/**
+ * The clients, one page at a time from the server, as cards or as a table (`?view=list`). Search,
+ * filters, sort (by company unless the address says otherwise), view and page live in the address.
+ */
 export function ClientsPage() {
   usePageTitle('Clients', 'Manage your agency clients');
   const { params, set } = useListParams(CLIENT_PARAM_KEYS);
@@ -26,6 +40,11 @@ export function ClientsPage() {
   const status = (params.status ?? 'all') as StatusFilter;
   const [form, setForm] = useState<{ open: boolean; client?: Client }>({ open: false });
   const [deleting, setDeleting] = useState<Client>();
+  const view = viewOf(params.view, 'grid');
+  const sorting: SortState = {
+    sort: params.sort ?? DEFAULT_CLIENT_SORT,
+    onSort: (sort) => set({ sort: sort === DEFAULT_CLIENT_SORT ? undefined : sort }),
+  };
 
   const openAdd = () => setForm({ open: true });
   const filtered = clients.data?.data ?? [];
@@ -66,29 +85,43 @@ export function ClientsPage() {
       ) : filtered.length === 0 ? (
         <ClientsEmpty filtered={isFiltering} onAdd={openAdd} />
       ) : (
-        <section aria-label="Clients" className="grid gap-3">
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {isFiltering
-              ? `${clientCount(clients.data.total)} of ${clients.data.overall}`
-              : clientCount(clients.data.overall)}
-          </p>
-          <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
-            {filtered.map((client) => (
-              <ClientCard
-                key={client.id}
-                client={client}
-                onEdit={(c) => setForm({ open: true, client: c })}
-                onDelete={setDeleting}
-              />
-            ))}
-          </div>
-          <ListPager
-            page={params.page}
-            total={clients.data.total}
-            pageSize={CLIENTS_PAGE_SIZE}
-            onPage={(page) => set({ page })}
-          />
-        </section>
+        <Tabs
+          asChild
+          value={view}
+          onValueChange={(v) => set({ view: v === 'grid' ? undefined : v, page: params.page })}
+        >
+          <section aria-label="Clients" className="grid grid-cols-1 gap-3">
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-sm text-muted-foreground" aria-live="polite">
+                {isFiltering
+                  ? `${clientCount(clients.data.total)} of ${clients.data.overall}`
+                  : clientCount(clients.data.overall)}
+              </p>
+              <ViewTabs />
+            </div>
+            <TabsContent value="grid" className="min-w-0">
+              <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+                {filtered.map((client) => (
+                  <ClientCard
+                    key={client.id}
+                    client={client}
+                    onEdit={(c) => setForm({ open: true, client: c })}
+                    onDelete={setDeleting}
+                  />
+                ))}
+              </div>
+            </TabsContent>
+            <TabsContent value="list" className="min-w-0">
+              <ClientsTable clients={filtered} sorting={sorting} />
+            </TabsContent>
+            <ListPager
+              page={params.page}
+              total={clients.data.total}
+              pageSize={CLIENTS_PAGE_SIZE}
+              onPage={(page) => set({ page })}
+            />
+          </section>
+        </Tabs>
       )}
       <ClientFormDialog
         open={form.open}

@@ -1,3 +1,4 @@
+import { RoleGate, useLimitedToClients } from '@web/app/role-gate';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { Plus, RotateCw, TriangleAlert, Users } from 'lucide-react';
@@ -27,19 +28,26 @@ export function ClientsError({
 }
 
 export function ClientsEmpty({ filtered, onAdd }: { filtered: boolean; onAdd: () => void }) {
+  const limited = useLimitedToClients();
   return (
     <Card className="border-dashed">
       <CardContent className="flex flex-col items-center gap-3 px-6 py-14 text-center">
         <Users className="size-10 text-muted-foreground/70" aria-hidden="true" />
         <h2 className="text-lg font-semibold">No clients found</h2>
         <p className="text-sm text-muted-foreground">
-          {filtered ? 'Try adjusting your filters' : 'Get started by adding your first client'}
+          {filtered
+            ? 'Try adjusting your filters'
+            : limited
+              ? 'None of the clients you were given is here any more: ask an Admin of your agency.'
+              : 'Get started by adding your first client'}
         </p>
-        {!filtered && (
-          <Button onClick={onAdd} className="mt-2">
-            <Plus aria-hidden="true" />
-            Add Client
-          </Button>
+        {!filtered && !limited && (
+          <RoleGate need="staff" className="mt-2">
+            <Button onClick={onAdd}>
+              <Plus aria-hidden="true" />
+              Add Client
+            </Button>
+          </RoleGate>
         )}
       </CardContent>
     </Card>

@@ -1,3 +1,4 @@
+import { RoleGate } from '@web/app/role-gate';
 import { ExportButton } from '@web/components/export-button';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
@@ -87,10 +88,12 @@ export function ClientsToolbar({
               </Button>
             }
           />
-          <Button onClick={onAdd}>
-            <Plus aria-hidden="true" />
-            Add Client
-          </Button>
+          <RoleGate need="staff" everyClient className="[&>button]:flex-1">
+            <Button onClick={onAdd}>
+              <Plus aria-hidden="true" />
+              Add Client
+            </Button>
+          </RoleGate>
         </div>
       </div>
     </div>

@@ -17,7 +17,7 @@ interface DetailStatesProps {
 }
 
 /**
- * The states every detail page goes through (spec §2): no id, loading, failed, not found (a 404 or no
+ * The states every detail page goes through: no id, loading, failed, not found (a 404 or no
  * data), then the page. Each state keeps the back link.
  */
 export function DetailStates({ id, back, query, texts, children }: DetailStatesProps) {
@@ -60,7 +60,7 @@ export function DetailHeader({
       <BackLink href={back.href}>{back.label}</BackLink>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
-          <h2 className="text-2xl font-semibold tracking-tight break-all">{title}</h2>
+          <h2 className="text-2xl font-semibold tracking-tight break-words">{title}</h2>
           {subtitle && <p className="mt-1 text-sm text-muted-foreground">{subtitle}</p>}
         </div>
         {aside && <div className="flex shrink-0 flex-wrap items-center gap-2">{aside}</div>}

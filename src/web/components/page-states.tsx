@@ -38,7 +38,7 @@ export function EmptyState({ title, description, action, icon: Icon = Inbox, cla
     <Card className={cn('border-dashed', className)}>
       <CardContent className="flex flex-col items-center gap-3 px-6 py-14 text-center">
         <Icon className="size-10 text-muted-foreground/70" aria-hidden="true" />
-        <h2 className="text-lg font-semibold break-all">{title}</h2>
+        <h2 className="text-lg font-semibold break-words">{title}</h2>
         {description && <p className="max-w-md text-sm text-muted-foreground">{description}</p>}
         {action && <div className="mt-1 flex flex-wrap justify-center gap-2">{action}</div>}
       </CardContent>

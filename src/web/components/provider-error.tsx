@@ -20,8 +20,8 @@ interface ProviderErrorStateProps {
 }
 
 /**
- * A provider-backed list that could not load (spec §2): the server's message (which names the provider
- * and says what happened) and a way to the integration settings.
+ * A provider-backed list that could not load (and has no cache to show): the server's message (which
+ * names the provider and says what happened) and a way to the integration settings.
  */
 export function ProviderErrorState({ title, error, fallback }: ProviderErrorStateProps) {
   const setup = needsIntegrationSetup(error);

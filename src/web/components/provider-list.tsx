@@ -1,8 +1,6 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { ListSummary } from '@web/components/list-summary';
 import { ProviderErrorState } from '@web/components/provider-error';
-import { RefreshButton } from '@web/components/refresh-button';
-import { SearchInput } from '@web/components/search-input';
 import type { CacheMeta } from '@web/components/sync-status';
 import { LoadingState } from '@web/components/ui/spinner';
 import { Tabs } from '@web/components/ui/tabs';
@@ -15,6 +13,8 @@ interface ProviderListProps {
   query: UseQueryResult<CacheMeta & { data: unknown[] }>;
   /** Singular noun for the count line: "site", "server", "monitor". */
   noun: string;
+  /** The provider's name: a sync under way says how far it has read. */
+  provider: string;
   loadingText: string;
   /** "Unable to fetch servers", with the provider's message or `errorFallback` under it. */
   errorTitle: string;
@@ -51,6 +51,7 @@ export function ProviderList(props: ProviderListProps) {
           shown={props.shown}
           total={props.total ?? query.data.data.length}
           noun={props.noun}
+          provider={props.provider}
           meta={query.data}
         />
         <ViewTabs />
@@ -71,31 +72,4 @@ export function refreshWithToast(
       onError: (error) =>
         toast({ title, description: errorMessage(error, fallback), variant: 'destructive' }),
     });
-}
-
-interface ListToolbarProps {
-  search: string;
-  onSearch: (value: string) => void;
-  placeholder: string;
-  label: string;
-  refreshing: boolean;
-  onRefresh: () => void;
-}
-
-/** The search box and Refresh button above a provider list (servers, monitors). */
-export function ListToolbar(props: ListToolbarProps) {
-  return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-      <SearchInput
-        value={props.search}
-        onChange={props.onSearch}
-        placeholder={props.placeholder}
-        label={props.label}
-        className="sm:max-w-sm sm:flex-1"
-      />
-      <div className="sm:ml-auto">
-        <RefreshButton loading={props.refreshing} onClick={props.onRefresh} />
-      </div>
-    </div>
-  );
 }

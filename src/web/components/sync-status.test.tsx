@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type CacheMeta, pollWhileRefreshing, REFRESHING_POLL_MS, SyncStatus } from './sync-status';
+import {
+  type CacheMeta,
+  pollWhileRefreshing,
+  REFRESHING_POLL_MS,
+  SyncStatus,
+  syncingNote,
+} from './sync-status';
 
 afterEach(cleanup);
 
@@ -24,6 +30,30 @@ describe('SyncStatus', () => {
     render(<SyncStatus meta={{ ...meta, error: 'GridPane did not answer within 15 s' }} />);
     expect(screen.getByRole('alert').textContent).toBe('GridPane did not answer within 15 s');
     expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('syncingNote', () => {
+  const gridpane = { provider: 'GridPane', noun: 'site' };
+  it('says how far a sync has read, of the total when the provider gives one', () => {
+    expect(syncingNote(gridpane, { done: 4000, total: 20000 })).toBe(
+      'Syncing GridPane… 4,000 of 20,000 sites',
+    );
+    expect(syncingNote({ provider: 'Better Uptime', noun: 'monitor' }, { done: 350, total: null })).toBe(
+      'Syncing Better Uptime… 350 monitors read',
+    );
+    expect(syncingNote(gridpane, null)).toBe('Syncing GridPane…');
+  });
+
+  it('is the status a list shows while its sync runs', () => {
+    render(
+      <SyncStatus
+        meta={{ ...meta, syncedAt: null, refreshing: true, progress: { done: 1, total: 1 } }}
+        syncing={gridpane}
+      />,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Syncing GridPane… 1 of 1 site');
+    expect(screen.getByText('Never synced')).toBeTruthy();
   });
 });
 

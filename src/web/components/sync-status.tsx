@@ -1,4 +1,4 @@
-import { formatAgo, formatDateTime } from '@web/lib/format';
+import { formatAgo, formatCount, formatDateTime } from '@web/lib/format';
 import { cn } from '@web/lib/utils';
 import { LoaderCircle, TriangleAlert } from 'lucide-react';
 
@@ -9,6 +9,26 @@ export interface CacheMeta {
   error: string | null;
   /** A sync is still running in the background. */
   refreshing: boolean;
+  /** How far that sync has read, when it says. */
+  progress?: { done: number; total: number | null } | null;
+}
+
+/** What is syncing, for the note beside a list: the provider's name and the noun its items take. */
+export interface Syncing {
+  provider: string;
+  /** Singular: "site", "server", "monitor". */
+  noun: string;
+}
+
+/**
+ * The note while a sync runs: "Syncing GridPane… 4,000 of 20,000 sites", "Syncing Better Uptime…
+ * 350 monitors read" when the provider gives no total, "Syncing GridPane…" before its first page.
+ */
+export function syncingNote({ provider, noun }: Syncing, progress: CacheMeta['progress']): string {
+  const head = `Syncing ${provider}…`;
+  if (!progress) return head;
+  if (progress.total === null) return `${head} ${formatCount(progress.done, noun)} read`;
+  return `${head} ${progress.done.toLocaleString('en-US')} of ${formatCount(progress.total, noun)}`;
 }
 
 /** While a sync runs in the background, how often a page asks for the list again. */
@@ -28,9 +48,19 @@ export function CachedNote({ cached }: { cached: boolean }) {
 
 /**
  * When the provider data was last synced, and why the last sync failed if it did: shown beside cached
- * data that a failed sync did not replace (decisions.md §2).
+ * data that a failed sync did not replace: a provider failure never hides the last good data.
+ * With `syncing`, a sync under way says what it syncs and how far it is ("Syncing GridPane… 4,000 of
+ * 20,000 sites") instead of the general note.
  */
-export function SyncStatus({ meta, className }: { meta: CacheMeta; className?: string }) {
+export function SyncStatus({
+  meta,
+  syncing,
+  className,
+}: {
+  meta: Omit<CacheMeta, 'cached'>;
+  syncing?: Syncing;
+  className?: string;
+}) {
   return (
     <div className={cn('flex flex-col gap-1 text-xs text-muted-foreground', className)}>
       <span>
@@ -53,8 +83,9 @@ export function SyncStatus({ meta, className }: { meta: CacheMeta; className?: s
             aria-hidden="true"
           />
           <span>
-            Still refreshing in the background (the provider is slow or asked us to wait); this updates when
-            it is done.
+            {syncing
+              ? syncingNote(syncing, meta.progress)
+              : 'Still refreshing in the background (the provider is slow or asked us to wait); this updates when it is done.'}
           </span>
         </span>
       )}

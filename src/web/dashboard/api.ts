@@ -24,3 +24,22 @@ export function useRecentActivity() {
     refetchOnMount: 'always',
   });
 }
+
+/** What an activity list is about: a client (and its websites) or one website; nothing for all. */
+export type ActivityAbout = { clientId: number } | { websiteId: number };
+
+/** The last entries about a client or a website (their pages), asked again on every visit. */
+export function useActivity(about: ActivityAbout, limit = 10) {
+  const [key, id] = 'clientId' in about ? ['clientId', about.clientId] : ['websiteId', about.websiteId];
+  return useQuery({
+    queryKey: ['activity', { [key]: String(id), limit }],
+    queryFn: ({ signal }) =>
+      api.get<{ data: ActivityItem[]; nextBefore: number | null }>(
+        `/api/activity?${key}=${id}&limit=${limit}`,
+        {
+          signal,
+        },
+      ),
+    refetchOnMount: 'always',
+  });
+}

@@ -3,7 +3,7 @@ import { formatCount, formatResponseTime, formatUptime } from '@web/lib/format';
 import { Activity, CircleCheck, Gauge, Globe } from 'lucide-react';
 import { ConfigureHint, MetricCard } from './metric-card';
 
-/** Total Sites, Online, Avg Response and Uptime, from real sites and monitors (decisions.md §1). */
+/** Total Sites, Online, Avg Response and Uptime, from real sites and monitors, never sample figures. */
 export function Metrics({ data }: { data: Dashboard }) {
   const { gridpane, betteruptime } = data.integrations;
   const uptimeHint = <ConfigureHint configured={betteruptime} provider="Better Uptime" />;

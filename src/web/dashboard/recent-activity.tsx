@@ -1,11 +1,13 @@
 import type { ActivityItem } from '@shared/activity';
+import { Moment } from '@web/components/moment';
+import { SectionQuery } from '@web/components/section-query';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { errorMessage } from '@web/lib/api';
-import { formatDateTime, formatRelativeTime } from '@web/lib/format';
+import { formatFlapping } from '@web/lib/format';
 import { cn } from '@web/lib/utils';
 import { CircleCheck, History, Info, type LucideIcon, TriangleAlert } from 'lucide-react';
 import { Link } from 'wouter';
-import { useRecentActivity } from './api';
+import { type ActivityAbout, useActivity, useRecentActivity } from './api';
 
 const typeIcons: Record<ActivityItem['type'], [LucideIcon, string]> = {
   info: [Info, 'bg-blue-100 text-blue-700 dark:bg-blue-500/15 dark:text-blue-300'],
@@ -50,8 +52,44 @@ export function RecentActivity() {
   );
 }
 
+/** The recent activity of a client or a website, on its page. */
+export function ActivityCard({
+  about,
+  label,
+  empty,
+}: {
+  about: ActivityAbout;
+  label: string;
+  empty: string;
+}) {
+  const activity = useActivity(about);
+  return (
+    <Card className="min-w-0">
+      <CardHeader className="pb-3">
+        <CardTitle className="text-base">Recent activity</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <SectionQuery query={activity} loading="Loading activity..." failed="Could not load the activity">
+          {({ data }) =>
+            data.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{empty}</p>
+            ) : (
+              <ol aria-label={label} className="grid gap-3">
+                {data.map((item) => (
+                  <ActivityRow key={item.id} item={item} />
+                ))}
+              </ol>
+            )
+          }
+        </SectionQuery>
+      </CardContent>
+    </Card>
+  );
+}
+
 export function ActivityRow({ item }: { item: ActivityItem }) {
   const [Icon, tone] = typeIcons[item.type];
+  const flapping = formatFlapping(item);
   return (
     <li className="flex items-start gap-3">
       <span className={cn('flex size-7 shrink-0 items-center justify-center rounded-full', tone)}>
@@ -69,9 +107,8 @@ export function ActivityRow({ item }: { item: ActivityItem }) {
           )}
         </p>
         <p className="text-xs text-muted-foreground">
-          <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
-            {formatRelativeTime(item.createdAt)}
-          </time>
+          {flapping && <span className="text-amber-700 dark:text-amber-300">{flapping} · </span>}
+          <Moment at={item.createdAt} />
           {item.actor && <> · {item.actor.username}</>}
         </p>
       </div>

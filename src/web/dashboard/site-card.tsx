@@ -1,29 +1,36 @@
 import type { SiteCard as SiteCardData } from '@shared/dashboard';
 import { httpsUrl } from '@web/components/external-link-button';
+import { HealthSource } from '@web/components/health-badge';
+import { StatusPill } from '@web/components/status-pill';
 import { Button } from '@web/components/ui/button';
 import { formatDateTime, formatLastChecked, formatResponseTime, orDash } from '@web/lib/format';
 import { ExternalLink, Settings2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { manageLink, siteStatus } from './status';
-import { StatusPill } from './status-pill';
 
 const providerNames = { gridpane: 'GridPane', kinsta: 'Kinsta' } as const;
 
-/** One site of the Website Status card (spec §3 "Site card"): Manage opens it, visit opens the site. */
+/**
+ * One site of the Website Status card: its status (the website's health in the dashboard's words) and
+ * where that comes from; Manage opens it, visit opens the site.
+ */
 export function SiteCard({ site }: { site: SiteCardData }) {
   const status = siteStatus(site.status);
   return (
     // min-w-0: a grid item would otherwise grow to its longest (truncated) name and leave a phone screen.
     <li data-testid="site-card" className="flex min-w-0 flex-col gap-3 rounded-lg border p-4">
-      <div className="flex flex-wrap items-start justify-between gap-2">
+      <div className="grid gap-2">
         <div className="min-w-0">
           <h3 className="truncate text-sm font-semibold" title={site.siteName}>
             {site.siteName}
           </h3>
           <p className="truncate text-xs text-muted-foreground">{site.domain}</p>
         </div>
-        <StatusPill {...status} />
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1" data-health={site.health.state}>
+          <StatusPill {...status} />
+          <HealthSource health={site.health} since={false} />
+        </div>
       </div>
       <dl className="grid grid-cols-2 gap-x-3 gap-y-1.5 text-xs">
         <Fact term="Uptime" value={orDash(site.uptime)} />

@@ -1,8 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { setTimeSettings } from '@web/lib/format';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayLabel, formatDay, manageLink, monitorStatus, siteStatus } from './status';
 
+// Written in British English here; the browser's language decides on screen.
+beforeAll(() => setTimeSettings({ locale: 'en-GB' }));
+afterAll(() => setTimeSettings({}));
+
 describe('siteStatus', () => {
-  it('names the four spec statuses and an unmonitored site', () => {
+  it('names the four site statuses and an unmonitored site', () => {
     expect(siteStatus('online').label).toBe('Online');
     expect(siteStatus('offline')).toEqual({ label: 'Offline', tone: 'red' });
     expect(siteStatus('warning').label).toBe('Warning');

@@ -1,16 +1,9 @@
 import type { SiteCard, UptimeWidget } from '@shared/dashboard';
+import { HEALTH_LABELS } from '@shared/website-health';
+import type { Tone } from '@web/components/status-pill';
+import { formatCalendarDay } from '@web/lib/format';
 
-type Tone = 'green' | 'red' | 'amber' | 'blue' | 'grey';
-
-export const toneClasses: Record<Tone, string> = {
-  green: 'bg-green-100 text-green-800 dark:bg-green-500/15 dark:text-green-300',
-  red: 'bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300',
-  amber: 'bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300',
-  blue: 'bg-blue-100 text-blue-800 dark:bg-blue-500/15 dark:text-blue-300',
-  grey: 'bg-muted text-muted-foreground',
-};
-
-/** Spec §4 site statuses; a site no monitor watches reads "Not monitored". */
+/** A site's status: Online, Offline, Warning, Maintenance, or "Not monitored" when no monitor watches it. */
 export function siteStatus(status: SiteCard['status']): { label: string; tone: Tone } {
   switch (status) {
     case 'online':
@@ -22,7 +15,7 @@ export function siteStatus(status: SiteCard['status']): { label: string; tone: T
     case 'maintenance':
       return { label: 'Maintenance', tone: 'blue' };
     default:
-      return { label: 'Not monitored', tone: 'grey' };
+      return { label: HEALTH_LABELS.unmonitored, tone: 'grey' };
   }
 }
 
@@ -57,16 +50,7 @@ export const dayBarClasses: Record<NonNullable<Day['status']> | 'none', string> 
 };
 
 /** "Mon 3 Nov" for a 'YYYY-MM-DD' day, read as a calendar date (no time-zone shift). */
-export function formatDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  return date.toLocaleDateString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
-}
+export const formatDay = (day: string): string => formatCalendarDay(day, { weekday: true });
 
 /** A day's tooltip and accessible label: "Mon 3 Nov: 99.95% (Online)", or "…: No data". */
 export function dayLabel({ day, status, uptime }: Day): string {

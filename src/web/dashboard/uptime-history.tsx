@@ -1,4 +1,5 @@
 import type { Dashboard, UptimeWidget } from '@shared/dashboard';
+import { StatusPill } from '@web/components/status-pill';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
 import { formatResponseTime, formatUptime } from '@web/lib/format';
@@ -6,9 +7,8 @@ import { cn } from '@web/lib/utils';
 import { Activity } from 'lucide-react';
 import { Link } from 'wouter';
 import { dayBarClasses, dayLabel, monitorStatus } from './status';
-import { StatusPill } from './status-pill';
 
-/** Two monitors' last 30 days, one bar a day (spec §2 Uptime Monitoring). */
+/** The Uptime Monitoring card: two monitors' last 30 days, one bar a day. */
 export function UptimeHistory({ data }: { data: Dashboard }) {
   return (
     <Card>

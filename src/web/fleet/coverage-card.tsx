@@ -1,6 +1,7 @@
 import type { Coverage } from '@shared/fleet';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCreateChecksForWebsites } from '@web/checks/api';
+import { refusedText } from '@web/checks/refused';
 import { useClients } from '@web/clients/api';
 import { useSetWebsiteClient } from '@web/clients/client-api';
 import { SectionQuery } from '@web/components/section-query';
@@ -40,10 +41,10 @@ function CoverageSections({ coverage: c }: { coverage: Coverage }) {
   const addChecks = useCreateChecksForWebsites();
   const checkAll = async (ids: number[]) => {
     try {
-      const { created } = await addChecks.mutateAsync(ids);
+      const { created, refused } = await addChecks.mutateAsync(ids);
       toast({
         title: `Added ${formatCount(created, 'check')}`,
-        description: 'Each website is now checked every minute.',
+        description: refusedText(refused) ?? 'Each website is now checked every minute.',
       });
       await refresh();
     } catch (error) {

@@ -7,6 +7,7 @@ import { useFleetCounts } from './api';
 import { CoverageCard } from './coverage-card';
 import { FleetFilters } from './fleet-filters';
 import { FleetSites } from './fleet-sites';
+import { PhpReference, ReferencesWarning, WordPressReference } from './references';
 import { useFleetParams } from './use-fleet-params';
 import { PhpCounts, WordPressCounts } from './version-counts';
 
@@ -33,9 +34,11 @@ export function FleetPage() {
         />
       ) : (
         <>
+          <ReferencesWarning references={fleet.data.references} />
           <div className="grid min-w-0 gap-4 lg:grid-cols-2">
             <PhpCounts
               fleet={fleet.data}
+              description={<PhpReference references={fleet.data.references} />}
               selected={params.php}
               onPick={(php) =>
                 set({ php: params.php === php ? undefined : php, wordpress: undefined, page: 1 })
@@ -43,6 +46,7 @@ export function FleetPage() {
             />
             <WordPressCounts
               fleet={fleet.data}
+              description={<WordPressReference references={fleet.data.references} />}
               selected={params.wordpress}
               onPick={(wordpress) =>
                 set({
@@ -55,23 +59,9 @@ export function FleetPage() {
           </div>
           {(params.php || params.wordpress) && <FleetSites params={params} set={set} />}
           <p className="text-xs text-muted-foreground">
-            End-of-life dates from{' '}
-            <a href={fleet.data.references.phpSource} className="underline" target="_blank" rel="noreferrer">
-              php.net
-            </a>{' '}
-            and the latest WordPress release ({fleet.data.references.wordpressLatest}) from{' '}
-            <a
-              href={fleet.data.references.wordpressSource}
-              className="underline"
-              target="_blank"
-              rel="noreferrer"
-            >
-              wordpress.org
-            </a>
-            , as read on {fleet.data.references.readOn}
-            {fleet.data.references.overridden ? ' and updated by this installation' : ''}; a newer release
-            already running on one of your sites counts as the latest. Versions come from each site’s HD
-            Snapshot plugin, else from GridPane.
+            The latest WordPress release and PHP’s end-of-life dates are read every day from wordpress.org and
+            endoflife.date; a newer release already running on one of your sites counts as the latest.
+            Versions come from each site’s HD Snapshot plugin, else from GridPane.
           </p>
         </>
       )}

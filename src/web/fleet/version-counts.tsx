@@ -1,7 +1,7 @@
 import type { FleetCounts } from '@shared/fleet';
 import { Badge } from '@web/components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { formatCount } from '@web/lib/format';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { formatCalendarDay, formatCount } from '@web/lib/format';
 import { cn } from '@web/lib/utils';
 import type { ReactNode } from 'react';
 
@@ -10,12 +10,15 @@ type Row = { key: string; label: string; sites: number; flag: ReactNode; bad: bo
 /** One count per line with a bar against the largest; each line opens the sites behind it. */
 function CountsCard({
   title,
+  description,
   rows,
   unknown,
   selected,
   onPick,
 }: {
   title: string;
+  /** Under the title: what the rows are flagged against. */
+  description?: ReactNode;
   rows: Row[];
   unknown: number;
   selected: string | undefined;
@@ -32,6 +35,7 @@ function CountsCard({
     <Card className="min-w-0">
       <CardHeader className="pb-3">
         <CardTitle className="text-base">{title}</CardTitle>
+        {description && <CardDescription className="text-xs">{description}</CardDescription>}
       </CardHeader>
       <CardContent>
         {all.length === 0 ? (
@@ -73,20 +77,17 @@ function CountsCard({
   );
 }
 
-const eolText = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+/** A calendar day ("2026-12-31") as people read it: "31 Dec 2026". */
+export const dayText = (date: string) => formatCalendarDay(date);
 
 export function PhpCounts({
   fleet,
+  description,
   selected,
   onPick,
 }: {
   fleet: FleetCounts;
+  description?: ReactNode;
   selected?: string;
   onPick: (v: string) => void;
 }) {
@@ -96,16 +97,19 @@ export function PhpCounts({
     sites: p.sites,
     bad: p.pastEndOfLife,
     flag: p.pastEndOfLife ? (
-      <Badge variant="destructive">End of life {eolText(p.endOfLife!)}</Badge>
+      <Badge variant="destructive">End of life{p.endOfLife ? ` ${dayText(p.endOfLife)}` : ''}</Badge>
     ) : p.endOfLife ? (
-      <span className="text-xs text-muted-foreground">supported until {eolText(p.endOfLife)}</span>
+      <span className="text-xs text-muted-foreground">supported until {dayText(p.endOfLife)}</span>
     ) : (
-      <span className="text-xs text-muted-foreground">end of life unknown</span>
+      <span className="text-xs text-muted-foreground">
+        {p.source ? 'supported, no end date announced' : 'end of life unknown'}
+      </span>
     ),
   }));
   return (
     <CountsCard
       title="PHP versions"
+      description={description}
       rows={rows}
       unknown={fleet.unknown.php}
       selected={selected}
@@ -116,10 +120,12 @@ export function PhpCounts({
 
 export function WordPressCounts({
   fleet,
+  description,
   selected,
   onPick,
 }: {
   fleet: FleetCounts;
+  description?: ReactNode;
   selected?: string;
   onPick: (v: string) => void;
 }) {
@@ -130,7 +136,7 @@ export function WordPressCounts({
     bad: w.outdated,
     flag: w.outdated ? (
       <Badge variant="outline" className="border-amber-500/60 text-amber-800 dark:text-amber-300">
-        Behind {fleet.references.wordpressLatest}
+        Behind {fleet.references.wordpress.latest}
       </Badge>
     ) : (
       <span className="text-xs text-muted-foreground">latest</span>
@@ -139,6 +145,7 @@ export function WordPressCounts({
   return (
     <CountsCard
       title="WordPress versions"
+      description={description}
       rows={rows}
       unknown={fleet.unknown.wordpress}
       selected={selected}

@@ -1,6 +1,7 @@
 import { exportUrl } from '@shared/exports';
 import { usePageTitle } from '@web/app/page-title';
 import { ExportButton } from '@web/components/export-button';
+import { IncidentItem } from '@web/components/incident-item';
 import { EmptyState, ErrorState } from '@web/components/page-states';
 import { LoadingState } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
@@ -8,7 +9,6 @@ import { ShieldCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useIncidents } from './api';
-import { IncidentItem } from './incident-item';
 
 const FILTERS = [
   ['', 'All'],

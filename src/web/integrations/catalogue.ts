@@ -30,11 +30,11 @@ export interface CatalogueEntry {
   features: string[];
   icon: LucideIcon;
   docsUrl?: string;
-  /** Set for the integrations the server speaks to; the others are "Not connected" (decisions.md §1). */
+  /** Set for the integrations the server speaks to; the others read "Not connected", with no figures. */
   provider?: IntegrationProvider;
 }
 
-/** The eight integrations of the catalogue (spec §3). Descriptions only: no figures. */
+/** The eight integrations of the catalogue. Descriptions only: no figures. */
 export const CATALOGUE: CatalogueEntry[] = [
   {
     id: 'gridpane',

@@ -1,4 +1,5 @@
 import type { IntegrationView } from '@shared/integrations';
+import { RoleGate } from '@web/app/role-gate';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
@@ -12,7 +13,10 @@ export interface ConfigFormProps {
   onDone: () => void;
 }
 
-/** The placeholder of a token field: which token is saved, without showing it (decisions.md §2). */
+/**
+ * The placeholder of a token field: which token is saved, without showing it (the API never returns a
+ * saved token, only a hint of it).
+ */
 export function tokenPlaceholder(view: IntegrationView | undefined, fallback: string): string {
   return view?.tokenSet && view.tokenHint
     ? `Saved token ${view.tokenHint} — enter a new one to replace it`
@@ -77,10 +81,12 @@ export function ConfigFormShell({
         <Button type="button" variant="outline" onClick={onCancel} disabled={saving}>
           Cancel
         </Button>
-        <Button type="submit" disabled={saving}>
-          {saving && <Spinner />}
-          {saving ? 'Saving...' : 'Save'}
-        </Button>
+        <RoleGate need="admin">
+          <Button type="submit" disabled={saving}>
+            {saving && <Spinner />}
+            {saving ? 'Saving...' : 'Save'}
+          </Button>
+        </RoleGate>
       </div>
     </form>
   );

@@ -3,7 +3,7 @@ import type { IntegrationView } from '@shared/integrations';
 export type IntegrationStatus = 'connected' | 'disconnected' | 'error' | 'pending' | 'unavailable';
 
 /**
- * Spec §4: "Connecting" while a toggle is under way; connected when the server record is enabled,
+ * "Connecting" while a toggle is under way; connected when the server record is enabled,
  * else disconnected; error when the last call failed after the last successful sync. Integrations the
  * server does not speak to are "Not connected".
  */

@@ -1,6 +1,6 @@
 /**
  * The one fetch client of the web app: sends the session cookie, speaks JSON, and turns every failure
- * into an ApiError carrying the server's `{message, code, fieldErrors}` shape (decisions.md §2).
+ * into an ApiError carrying the server's one error shape, `{message, code, fieldErrors}`.
  */
 export const NETWORK_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 
@@ -47,7 +47,7 @@ async function readError(response: Response): Promise<ApiError> {
       return new ApiError(response.status, body.message, code, fieldErrors);
     }
   } catch {
-    // Not JSON (a proxy page, for instance): fall through to the generic message of spec §8.
+    // Not JSON (a proxy page, for instance): fall through to the generic message, "status: body".
   }
   return new ApiError(
     response.status,

@@ -6,10 +6,12 @@ const ago = (ms: number) => new Date(now - ms).toISOString();
 
 describe('formatFrequency', () => {
   it('shows seconds as minutes, singular for one', () => {
-    expect(formatFrequency(60)).toBe('1 min');
-    expect(formatFrequency(180)).toBe('3 mins');
-    expect(formatFrequency(300)).toBe('5 mins');
-    expect(formatFrequency(30)).toBe('0.5 mins');
+    expect(formatFrequency(60)).toBe('every minute');
+    expect(formatFrequency(180)).toBe('every 3 min');
+    expect(formatFrequency(300)).toBe('every 5 min');
+    expect(formatFrequency(30)).toBe('every 30 seconds');
+    expect(formatFrequency(90)).toBe('every 1 min 30 s');
+    expect(formatFrequency(3600)).toBe('every hour');
   });
   it('puts a dash where the frequency is unknown', () => {
     expect(formatFrequency(null)).toBe('—');
@@ -26,9 +28,9 @@ describe('formatLastChecked', () => {
   });
   it('counts minutes, hours under a day, then days', () => {
     expect(formatLastChecked(ago(60_000), now)).toBe('1 min ago');
-    expect(formatLastChecked(ago(5 * 60_000), now)).toBe('5 mins ago');
-    expect(formatLastChecked(ago(3_600_000), now)).toBe('1 hour ago');
-    expect(formatLastChecked(ago(23 * 3_600_000), now)).toBe('23 hours ago');
+    expect(formatLastChecked(ago(5 * 60_000), now)).toBe('5 min ago');
+    expect(formatLastChecked(ago(3_600_000), now)).toBe('1 h ago');
+    expect(formatLastChecked(ago(23 * 3_600_000), now)).toBe('23 h ago');
     expect(formatLastChecked(ago(24 * 3_600_000), now)).toBe('1 day ago');
     expect(formatLastChecked(ago(3 * 24 * 3_600_000), now)).toBe('3 days ago');
   });

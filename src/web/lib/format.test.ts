@@ -1,5 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { formatAgo, formatCount, formatRelativeTime, orDash } from './format';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  formatAgo,
+  formatCount,
+  formatDateTime,
+  formatFlapping,
+  formatMoment,
+  formatRelativeTime,
+  formatSpan,
+  orDash,
+  setTimeSettings,
+  timeSettings,
+} from './format';
 
 const now = Date.parse('2025-06-01T12:00:00Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();
@@ -58,5 +69,71 @@ describe('formatAgo', () => {
   it('lower-cases "just now" for use inside a sentence', () => {
     expect(formatAgo(ago(1_000), now)).toBe('just now');
     expect(formatAgo(ago(5 * 60_000), now)).toBe('5 min ago');
+  });
+});
+
+describe('times on screen', () => {
+  afterEach(() => setTimeSettings({}));
+  const at = '2026-11-25T22:18:40Z';
+
+  it('are on the agency time zone the shell set', () => {
+    setTimeSettings({ timeZone: 'UTC', locale: 'en-GB' });
+    expect(formatDateTime(at)).toBe('25 Nov 2026, 22:18');
+    setTimeSettings({ timeZone: 'Asia/Tokyo', locale: 'en-GB' });
+    expect(formatDateTime(at)).toBe('26 Nov 2026, 07:18');
+  });
+
+  it('are in the browser language', () => {
+    setTimeSettings({ timeZone: 'UTC', locale: 'en-US' });
+    expect(formatDateTime(at)).toBe('Nov 25, 2026, 22:18');
+    setTimeSettings({ timeZone: 'UTC', locale: 'fr-FR' });
+    expect(formatDateTime(at)).toBe('25 nov. 2026, 22:18');
+  });
+
+  it("take the browser's language unless told otherwise", () => {
+    setTimeSettings({ timeZone: 'UTC' });
+    const expected = (typeof navigator !== 'undefined' && navigator.language) || 'en-GB';
+    expect(timeSettings()).toEqual({ timeZone: 'UTC', locale: expected });
+  });
+
+  it('name the day once in a span on one day', () => {
+    setTimeSettings({ timeZone: 'Europe/Berlin', locale: 'en-GB' });
+    expect(formatSpan('2026-11-25T21:05:00Z', '2026-11-25T21:17:00Z')).toBe(
+      'from 25 Nov 2026, 22:05 to 22:17',
+    );
+    expect(formatSpan('2026-11-25T22:55:00Z', '2026-11-25T23:10:00Z')).toBe(
+      'from 25 Nov 2026, 23:55 to 26 Nov 2026, 00:10',
+    );
+  });
+
+  it("write today's moments as a clock time, another day's with the date", () => {
+    setTimeSettings({ timeZone: 'UTC', locale: 'en-GB' });
+    const today = Date.parse('2026-11-25T23:00:00Z');
+    expect(formatMoment('2026-11-25T22:05:00Z', today)).toBe('22:05');
+    expect(formatMoment('2026-11-24T22:05:00Z', today)).toBe('24 Nov 2026, 22:05');
+    // 23:00 UTC is already the 26th in Tokyo, where 22:05 UTC of the 25th was the 26th too.
+    setTimeSettings({ timeZone: 'Asia/Tokyo', locale: 'en-GB' });
+    expect(formatMoment('2026-11-25T22:05:00Z', today)).toBe('07:05');
+  });
+});
+
+describe('formatFlapping', () => {
+  afterEach(() => setTimeSettings({}));
+  const now = Date.parse('2026-11-25T22:40:00Z');
+
+  it('reads a collapsed entry as the downs since its first, on the agency clock', () => {
+    setTimeSettings({ timeZone: 'UTC', locale: 'en-GB' });
+    expect(formatFlapping({ downs: 4, since: '2026-11-25T22:05:00Z' }, now)).toBe(
+      'flapping: down 4 times since 22:05',
+    );
+    setTimeSettings({ timeZone: 'America/New_York', locale: 'en-GB' });
+    expect(formatFlapping({ downs: 2, since: '2026-11-25T22:05:00Z' }, now)).toBe(
+      'flapping: down 2 times since 17:05',
+    );
+  });
+
+  it('says nothing of an entry that stands alone', () => {
+    expect(formatFlapping({ downs: 1, since: null }, now)).toBeNull();
+    expect(formatFlapping({ downs: 0, since: '2026-11-25T22:05:00Z' }, now)).toBeNull();
   });
 });

@@ -1,11 +1,71 @@
-/** Display formatting shared by the pages: relative times and counted nouns. */
+/**
+ * Display formatting shared by the pages: times, durations, relative times and counted nouns. Every
+ * time on screen is written here, through the one time formatter (src/shared/time.ts), on the agency's
+ * clock (its time zone in Settings, set once by the shell) and in the browser's language.
+ */
+import * as time from '@shared/time';
+
+/** The browser's language ("en-GB", "de-DE"); English (day month year) where there is no browser. */
+const browserLocale = () => (typeof navigator !== 'undefined' && navigator.language) || 'en-GB';
+
+let settings: time.TimeOptions = {};
+
+/**
+ * What every time on screen is written in: the agency's time zone (undefined: this device's clock,
+ * until the settings arrive) and a locale (the browser's unless given). The shell sets the zone once
+ * it has the agency settings, so components never pass it.
+ */
+export function setTimeSettings(next: time.TimeOptions): void {
+  settings = next;
+}
+
+/** The options the formatters apply now. */
+export const timeSettings = (): time.TimeOptions => ({
+  timeZone: settings.timeZone,
+  locale: settings.locale ?? browserLocale(),
+});
+
+/** "25 Nov 2026, 22:18" on the agency's clock; "Unknown" for what is not a date. */
+export const formatDateTime = (value: string | number | Date) => time.formatDateTime(value, timeSettings());
+/** "25 Nov 2026" on the agency's clock. */
+export const formatDate = (value: string | number | Date) => time.formatDate(value, timeSettings());
+/** "22:18" on the agency's clock. */
+export const formatTime = (value: string | number | Date) => time.formatTime(value, timeSettings());
+/** "from 25 Nov 2026, 22:05 to 22:17": the day once when both ends fall on it. */
+export const formatSpan = (from: string | number | Date, to: string | number | Date) =>
+  time.formatSpan(from, to, timeSettings());
+/** A calendar day ("2026-12-31") as "31 Dec 2026", or "Thu 31 Dec" with `weekday`; no zone shift. */
+export const formatCalendarDay = (day: string, o: { weekday?: boolean } = {}) =>
+  time.formatCalendarDay(day, { ...o, locale: timeSettings().locale });
+/** "45 seconds", "12 min", "2 h 5 min", "3 days 4 h". */
+export const formatDuration = time.formatDuration;
+
+/**
+ * A time of today as its clock time ("22:05"), of another day with its day ("24 Nov 2026, 22:05"):
+ * the shortest that cannot be misread.
+ */
+export function formatMoment(value: string | number | Date, now: number = Date.now()): string {
+  return time.sameDay(value, now, timeSettings()) ? formatTime(value) : formatDateTime(value);
+}
+
+/**
+ * Repeated news about one thing, collapsed into one entry by the server: "flapping: down 4 times since
+ * 22:05". Null when the entry stands alone (fewer than two downs or no first time).
+ */
+export function formatFlapping(
+  entry: { downs: number; since: string | null },
+  now: number = Date.now(),
+): string | null {
+  if (entry.downs < 2 || !entry.since) return null;
+  return `flapping: down ${entry.downs} times since ${formatMoment(entry.since, now)}`;
+}
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * "Just now" under a minute, then "5 min ago", "3 h ago" under a day, then "2 days ago" (spec §9's
+ * "Just now" under a minute, then "5 min ago", "3 h ago" under a day, then "2 days ago" (the
  * last-checked rule). Future times (clock skew) read "Just now"; an unreadable date reads "Unknown".
  */
 export function formatRelativeTime(value: string | number | Date, now: number = Date.now()): string {
@@ -37,38 +97,19 @@ export function orDash(value: string | number | null | undefined): string {
   return text === '' ? '—' : text;
 }
 
-/** An absolute date and time for tooltips next to a relative one. */
-export function formatDateTime(value: string | number | Date): string {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return 'Unknown';
-  return date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-/** A check frequency in seconds as minutes (spec §9): "1 min", "3 mins", "0.5 mins"; "—" when unknown. */
+/** How often a check runs, in words: "every 30 seconds", "every minute", "every 5 min"; "—" when unknown. */
 export function formatFrequency(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) return '—';
-  const minutes = Math.round((seconds / 60) * 100) / 100;
-  return minutes === 1 ? '1 min' : `${minutes} mins`;
+  const span = formatDuration(seconds * 1000);
+  return `every ${span === '1 min' ? 'minute' : span === '1 h' ? 'hour' : span}`;
 }
 
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
-
-/**
- * A monitor's last check (spec §9): "Just now" under a minute, then "1 min ago"/"5 mins ago", hours
- * under a day, then days. "Never" when it has not been checked; "Unknown" for an unreadable date.
- */
+/** A monitor's last check, by the relative-time rule; "Never" when it has not been checked. */
 export function formatLastChecked(value: string | null | undefined, now: number = Date.now()): string {
-  if (!value) return 'Never';
-  const time = new Date(value).getTime();
-  if (Number.isNaN(time)) return 'Unknown';
-  const elapsed = now - time;
-  if (elapsed < MINUTE) return 'Just now';
-  if (elapsed < HOUR) return plural(Math.floor(elapsed / MINUTE), 'min');
-  if (elapsed < DAY) return plural(Math.floor(elapsed / HOUR), 'hour');
-  return plural(Math.floor(elapsed / DAY), 'day');
+  return value ? formatRelativeTime(value, now) : 'Never';
 }
 
-/** An uptime percentage with 2 decimals (spec §9): "99.95%"; "—" until measured. */
+/** An uptime percentage with 2 decimals: "99.95%"; "—" until measured. */
 export function formatUptime(percent: number | string | null | undefined): string {
   if (percent === null || percent === undefined || percent === '') return '—';
   const value = typeof percent === 'string' ? Number(percent) : percent;

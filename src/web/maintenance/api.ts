@@ -1,12 +1,16 @@
 import type { MaintenanceRequest, MaintenanceWindow } from '@shared/maintenance';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInvalidateMonitoring } from '@web/checks/api';
 import { api } from '@web/lib/api';
-import { checkKeys } from '../checks/api';
 
 export type MaintenanceFilter = {
   state?: 'current' | 'active' | 'scheduled' | 'ended';
   checkId?: number;
   websiteId?: number;
+  /** A client's own windows and those naming one of its websites. */
+  clientId?: number;
+  /** A server's own windows and those naming one of its websites. */
+  serverId?: string;
 };
 
 export const maintenanceKeys = {
@@ -25,13 +29,11 @@ export function useMaintenance(filter: MaintenanceFilter) {
   });
 }
 
+/** A window started or ended: its lists, and every view of what it silences (health, checks). */
 function useInvalidate() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: maintenanceKeys.all }),
-      queryClient.invalidateQueries({ queryKey: checkKeys.all }),
-    ]);
+  const monitoring = useInvalidateMonitoring();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: maintenanceKeys.all }), monitoring()]);
 }
 
 export function useStartMaintenance() {

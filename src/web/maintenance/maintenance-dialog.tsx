@@ -5,6 +5,7 @@ import { Input } from '@web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage, isApiError } from '@web/lib/api';
+import { formatMoment } from '@web/lib/format';
 import { type FormEvent, useState } from 'react';
 import { useStartMaintenance } from './api';
 
@@ -29,13 +30,15 @@ type Props = {
   targets: MaintenanceTargets;
   /** What it covers, in words: "shop.example.com", "3 websites of Dental Co". */
   label: string;
+  /** After the window is started or scheduled (a bulk action clears its selection). */
+  onStarted?: () => void;
 };
 
 /**
  * Silence planned work: start now (one click, then pick how long) or at a time, once or every week.
  * Failures during the window are still recorded; they open no incident and send no alert.
  */
-export function MaintenanceDialog({ open, onOpenChange, targets, label }: Props) {
+export function MaintenanceDialog({ open, onOpenChange, targets, label, onStarted }: Props) {
   return (
     <FormDialog
       open={open}
@@ -43,12 +46,28 @@ export function MaintenanceDialog({ open, onOpenChange, targets, label }: Props)
       title="Start maintenance"
       description={`No incidents and no alerts for ${label} while it lasts; results are still recorded.`}
     >
-      <MaintenanceForm key={String(open)} targets={targets} onDone={() => onOpenChange(false)} />
+      <MaintenanceForm
+        key={String(open)}
+        targets={targets}
+        onCancel={() => onOpenChange(false)}
+        onStarted={() => {
+          onOpenChange(false);
+          onStarted?.();
+        }}
+      />
     </FormDialog>
   );
 }
 
-function MaintenanceForm({ targets, onDone }: { targets: MaintenanceTargets; onDone: () => void }) {
+function MaintenanceForm({
+  targets,
+  onCancel,
+  onStarted,
+}: {
+  targets: MaintenanceTargets;
+  onCancel: () => void;
+  onStarted: () => void;
+}) {
   const start = useStartMaintenance();
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [startsAt, setStartsAt] = useState('');
@@ -72,10 +91,10 @@ function MaintenanceForm({ targets, onDone }: { targets: MaintenanceTargets; onD
         title: window.state === 'active' ? 'Maintenance started' : 'Maintenance scheduled',
         description:
           window.state === 'active'
-            ? `Until ${new Date(window.currentEndsAt!).toLocaleTimeString()}`
-            : `Starts ${new Date(window.nextStartsAt!).toLocaleString()}`,
+            ? `Until ${formatMoment(window.currentEndsAt!)}`
+            : `Starts ${formatMoment(window.nextStartsAt!)}`,
       });
-      onDone();
+      onStarted();
     } catch (error) {
       if (isApiError(error) && error.fieldErrors) {
         setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0] ?? ''])));
@@ -163,7 +182,7 @@ function MaintenanceForm({ targets, onDone }: { targets: MaintenanceTargets; onD
       </div>
       <FormDialogFooter
         pending={start.isPending}
-        onCancel={onDone}
+        onCancel={onCancel}
         submitLabel={when === 'now' ? 'Start now' : 'Schedule'}
       />
     </form>

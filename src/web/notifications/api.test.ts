@@ -9,6 +9,8 @@ const item = (id: number, read = false) => ({
   link: null,
   read,
   createdAt: '2025-11-03T10:00:00Z',
+  downs: 0,
+  since: null,
 });
 const list: NotificationList = { data: [item(1), item(2), item(3, true)], unreadCount: 2 };
 

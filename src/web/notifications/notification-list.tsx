@@ -1,5 +1,6 @@
 import type { Notification } from '@shared/notifications';
-import { formatDateTime, formatRelativeTime } from '@web/lib/format';
+import { Moment } from '@web/components/moment';
+import { formatFlapping } from '@web/lib/format';
 import { cn } from '@web/lib/utils';
 import { BellOff, CircleCheck, Info, type LucideIcon, TriangleAlert } from 'lucide-react';
 
@@ -29,6 +30,7 @@ export function NotificationList({ items, onOpen }: NotificationListProps) {
     <ul aria-label="Notifications" className="max-h-96 divide-y overflow-y-auto">
       {items.map((item) => {
         const [Icon, tone] = typeIcons[item.type];
+        const flapping = formatFlapping(item);
         return (
           <li key={item.id}>
             <button
@@ -41,17 +43,18 @@ export function NotificationList({ items, onOpen }: NotificationListProps) {
             >
               <Icon className={cn('mt-0.5 size-4 shrink-0', tone)} aria-hidden="true" />
               <span className="min-w-0 flex-1">
-                <span className={cn('block text-sm', item.read ? 'font-medium' : 'font-semibold')}>
+                <span
+                  className={cn('block text-sm break-words', item.read ? 'font-medium' : 'font-semibold')}
+                >
                   {item.title}
                 </span>
                 <span className="block text-xs break-words text-muted-foreground">{item.message}</span>
-                <time
-                  dateTime={item.createdAt}
-                  title={formatDateTime(item.createdAt)}
-                  className="mt-1 block text-xs text-muted-foreground"
-                >
-                  {formatRelativeTime(item.createdAt)}
-                </time>
+                {flapping && (
+                  <span className="mt-1 block text-xs font-medium text-amber-700 dark:text-amber-300">
+                    {flapping}
+                  </span>
+                )}
+                <Moment at={item.createdAt} className="mt-1 block text-xs text-muted-foreground" />
               </span>
               {!item.read && (
                 <span className="mt-1.5 size-2 shrink-0 rounded-full bg-primary">

@@ -1,4 +1,5 @@
 import type { Notification } from '@shared/notifications';
+import { CountBadge } from '@web/components/count-badge';
 import { Button } from '@web/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@web/components/ui/popover';
 import { toast } from '@web/components/ui/use-toast';
@@ -7,7 +8,6 @@ import { Bell, CheckCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { useMarkRead, useNotifications } from './api';
-import { CountBadge } from './count-badge';
 import { NotificationList } from './notification-list';
 
 /** The top bar's bell: the real unread count (99+ cap, hidden at 0) and the list in a popover. */

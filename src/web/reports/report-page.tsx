@@ -1,4 +1,5 @@
-import { type ClientReport, formatInZone } from '@shared/reports';
+import { type ClientReport, dayIn } from '@shared/reports';
+import { formatDateTime } from '@shared/time';
 import { usePageTitle } from '@web/app/page-title';
 import { BackLink } from '@web/components/back-link';
 import { EmptyState, ErrorState } from '@web/components/page-states';
@@ -11,11 +12,15 @@ import { useLocation, useParams, useSearch } from 'wouter';
 import { type Period, reportFileUrl, useClientReport } from './api';
 import { PeriodForm } from './period-form';
 import { ScheduleCard } from './schedule-card';
+import { SummaryTable } from './summary-table';
 import { WebsiteSection } from './website-section';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A client's report over a period (the previous month unless ?from=&to= say otherwise), printable. */
+/**
+ * A client's report over a period (the previous month unless ?from=&to= say otherwise), printable: a
+ * document for the client, titled with its company, the agency's name and logo at the top.
+ */
 export function ReportPage() {
   const idText = useParams<{ id: string }>().id ?? '';
   const clientId = /^\d+$/.test(idText) ? Number(idText) : 0;
@@ -26,9 +31,12 @@ export function ReportPage() {
   const period: Period = DAY.test(from) && DAY.test(to) ? { from, to } : undefined;
   const report = useClientReport(clientId, period);
   const data = report.data;
-  usePageTitle(
-    data ? `Report: ${data.client.name}` : 'Client report',
-    'Uptime, incidents and work done, measured',
+  usePageTitle(data ? `Report: ${data.title}` : 'Client report', 'Uptime, incidents and work done, measured');
+  // The quick periods end today as the agency counts days (the browser's zone until the report says).
+  const today = dayIn(data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone, new Date());
+  // Back to where the person came from, else to the client's own page (never the Clients list).
+  const back = (
+    <BackLink href={`/clients/${clientId}`}>{`Back to ${data?.client.name ?? 'the client'}`}</BackLink>
   );
 
   const badPeriod = isApiError(report.error) && report.error.status === 400 ? report.error : undefined;
@@ -47,11 +55,15 @@ export function ReportPage() {
 
   return (
     <div className="mx-auto grid max-w-5xl gap-6" data-report-page="">
-      <div className="print:hidden">
-        <BackLink href="/clients">Back to Clients</BackLink>
-      </div>
+      <div className="print:hidden">{back}</div>
       <Card className="grid gap-4 p-5 print:hidden">
-        <PeriodForm from={shown.from} to={shown.to} errors={badPeriod?.fieldErrors} onApply={apply} />
+        <PeriodForm
+          from={shown.from}
+          to={shown.to}
+          today={today}
+          errors={badPeriod?.fieldErrors}
+          onApply={apply}
+        />
         <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
           <Button asChild className="col-span-2 sm:col-span-1">
             <a href={reportFileUrl(clientId, 'pdf', data ? shown : period)} download>
@@ -87,41 +99,40 @@ export function ReportPage() {
 }
 
 function ReportBody({ report }: { report: ClientReport }) {
-  const incidents = report.websites.reduce((n, w) => n + w.incidents.length, 0);
   return (
     <article className="grid gap-6" aria-labelledby="report-title">
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+      <header className="grid gap-5">
+        {(report.agency.name || report.agency.logoUrl) && (
+          <div className="flex items-center gap-3 border-b pb-4" data-report-agency="">
+            {report.agency.logoUrl && (
+              <img src={report.agency.logoUrl} alt="" className="h-10 w-auto max-w-40 object-contain" />
+            )}
+            {report.agency.name && <span className="text-lg font-semibold">{report.agency.name}</span>}
+          </div>
+        )}
         <div className="min-w-0">
-          <h2 id="report-title" className="text-2xl font-semibold tracking-tight break-words">
-            Website report: {report.client.name}
+          <p className="text-sm text-muted-foreground">Website report</p>
+          <h2 id="report-title" className="text-3xl font-semibold tracking-tight break-words">
+            {report.title}
           </h2>
-          <p className="mt-1 text-sm text-muted-foreground">
+          {report.contact && <p className="mt-1 break-words">Contact: {report.contact}</p>}
+          <p className="mt-2 text-sm text-muted-foreground">
             {report.from} to {report.to} · whole days in {report.timeZone.replaceAll('_', ' ')}
           </p>
         </div>
-        {(report.agency.name || report.agency.logoUrl) && (
-          <div className="flex items-center gap-3 sm:justify-end">
-            {report.agency.logoUrl && (
-              <img src={report.agency.logoUrl} alt="" className="h-10 w-auto max-w-32 object-contain" />
-            )}
-            {report.agency.name && <span className="font-semibold">{report.agency.name}</span>}
-          </div>
-        )}
       </header>
-      <dl className="grid grid-cols-3 gap-3 text-center">
-        <Summary label="Websites" value={report.websites.length} />
-        <Summary label="Incidents" value={incidents} />
-        <Summary label="Tasks completed" value={report.tasksCompleted.length} />
-      </dl>
       {report.websites.length === 0 ? (
         <EmptyState
           title="No websites yet"
           description="Websites assigned to this client appear in its report."
         />
       ) : (
-        report.websites.map((site) => (
-          <WebsiteSection key={site.websiteId} site={site} timeZone={report.timeZone} />
-        ))
+        <>
+          <SummaryTable report={report} />
+          {report.websites.map((site) => (
+            <WebsiteSection key={site.websiteId} site={site} timeZone={report.timeZone} />
+          ))}
+        </>
       )}
       <Card
         className="grid gap-3 p-5 break-inside-avoid print:shadow-none"
@@ -138,7 +149,7 @@ function ReportBody({ report }: { report: ClientReport }) {
             {report.tasksCompleted.map((task) => (
               <li key={task.id} className="break-words">
                 <span className="font-medium tabular-nums">
-                  {formatInZone(task.completedAt, report.timeZone)}
+                  {formatDateTime(task.completedAt, { timeZone: report.timeZone })}
                 </span>{' '}
                 · {task.title}
                 {task.domain && <span className="text-muted-foreground"> ({task.domain})</span>}
@@ -153,14 +164,5 @@ function ReportBody({ report }: { report: ClientReport }) {
         nothing measured the site in the period.
       </p>
     </article>
-  );
-}
-
-function Summary({ label, value }: { label: string; value: number }) {
-  return (
-    <Card className="grid content-between gap-1 p-3 print:shadow-none">
-      <dt className="text-xs text-muted-foreground sm:text-sm">{label}</dt>
-      <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
-    </Card>
   );
 }

@@ -1,18 +1,23 @@
 import {
-  formatDuration,
-  formatInZone,
   formatResponse,
   formatUptime,
   formatVersions,
   type ReportWebsite,
+  summaryUptime,
 } from '@shared/reports';
+import { formatDateTime, formatDuration } from '@shared/time';
 import { Card } from '@web/components/ui/card';
 import { cn } from '@web/lib/utils';
 import type { ReactNode } from 'react';
+import { DailyBars } from './daily-bars';
 
-/** One website of the report: its figures, each with where it comes from, then incidents and maintenance. */
+/**
+ * One website of the report: its daily uptime bars, its figures, each with where it comes from, then
+ * incidents and maintenance.
+ */
 export function WebsiteSection({ site, timeZone }: { site: ReportWebsite; timeZone: string }) {
-  const at = (iso: string) => formatInZone(iso, timeZone);
+  const at = (iso: string) => formatDateTime(iso, { timeZone: timeZone });
+  const since = summaryUptime(site, timeZone).since;
   return (
     <Card
       className="grid gap-4 p-5 break-inside-avoid print:shadow-none"
@@ -20,10 +25,15 @@ export function WebsiteSection({ site, timeZone }: { site: ReportWebsite; timeZo
       aria-label={site.domain}
     >
       <h3 className="text-lg font-semibold break-all">{site.domain}</h3>
+      <section className="grid gap-2" aria-label="Daily uptime">
+        <h4 className="text-sm font-medium">Daily uptime</h4>
+        <DailyBars site={site} />
+      </section>
       <dl className="grid gap-4 sm:grid-cols-3">
         <Figure
           label="Uptime"
           value={formatUptime(site.uptime)}
+          note={since}
           missing={site.uptime === null}
           source={site.uptimeSourceLabel}
         />
@@ -53,7 +63,7 @@ export function WebsiteSection({ site, timeZone }: { site: ReportWebsite; timeZo
             when: at(i.startedAt),
             what: (
               <>
-                {formatDuration(i.durationSeconds)}
+                {formatDuration(i.durationSeconds * 1000)}
                 {i.endedAt ? '' : ' (still open)'}: {i.title}
                 {i.cause ? <span className="text-muted-foreground"> ({i.cause})</span> : null}
               </>
@@ -68,7 +78,7 @@ export function WebsiteSection({ site, timeZone }: { site: ReportWebsite; timeZo
             when: at(m.startsAt),
             what: (
               <>
-                {formatDuration(m.durationMinutes * 60)}
+                {formatDuration(m.durationMinutes * 60_000)}
                 {m.reason ? `: ${m.reason}` : ''}
               </>
             ),
@@ -82,11 +92,14 @@ export function WebsiteSection({ site, timeZone }: { site: ReportWebsite; timeZo
 function Figure({
   label,
   value,
+  note,
   missing,
   source,
 }: {
   label: string;
   value: string;
+  /** What the figure covers, when not the whole period ("since …"). */
+  note?: string | null;
   missing: boolean;
   source: string;
 }) {
@@ -95,6 +108,7 @@ function Figure({
       <dt className="text-sm text-muted-foreground">{label}</dt>
       <dd className={cn('text-xl font-semibold tabular-nums', missing && 'text-muted-foreground')}>
         {value}
+        {note && <span className="block text-xs font-normal text-muted-foreground">{note}</span>}
       </dd>
       <dd className="text-xs break-words text-muted-foreground">Source: {source}</dd>
     </div>

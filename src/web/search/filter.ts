@@ -1,6 +1,6 @@
 import type { SearchItem } from './types';
 
-/** Spec §9: an empty query shows this many entries. */
+/** An empty query shows this many entries. */
 export const DEFAULT_RESULT_COUNT = 6;
 
 /** Case-insensitive substring match over title and description; an empty query gives the first 6. */

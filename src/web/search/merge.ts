@@ -7,7 +7,7 @@ const STRONG_PAGE_MATCH = 1;
 /**
  * The dialog's list: the app's pages (matched locally) merged with the server's ranked records. The
  * server's order is kept; strong page matches ("serv" → Servers) lead, weaker ones follow the records.
- * An empty query shows the first 6 pages (spec §2). Duplicates (same id) appear once.
+ * An empty query shows the first 6 pages. Duplicates (same id) appear once.
  */
 export function mergeSearchResults(
   pages: readonly SearchItem[],

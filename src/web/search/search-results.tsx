@@ -1,3 +1,4 @@
+import { HealthDot } from '@web/components/health-badge';
 import { cn } from '@web/lib/utils';
 import { Activity, FileText, Globe, ListTodo, type LucideIcon, Server, UserRound, Zap } from 'lucide-react';
 import { type SearchItem, type SearchItemType, searchTypeLabels, searchTypeStyles } from './types';
@@ -22,7 +23,7 @@ interface SearchResultsProps {
   onSelect: (item: SearchItem) => void;
 }
 
-/** The result list (spec §2: at most 400px tall, each type coloured and named). */
+/** The result list: at most 400px tall, each type coloured and named, a website with its health. */
 export function SearchResults({ listId, results, highlight, onHighlight, onSelect }: SearchResultsProps) {
   return (
     <div id={listId} role="listbox" aria-label="Search results" className="max-h-[400px] overflow-y-auto p-2">
@@ -57,6 +58,7 @@ export function SearchResults({ listId, results, highlight, onHighlight, onSelec
               <span className="block truncate text-sm font-medium">{item.title}</span>
               <span className="block truncate text-xs text-muted-foreground">{item.description}</span>
             </span>
+            {item.health && <HealthDot state={item.health.state} />}
             <span
               className={cn(
                 'shrink-0 rounded px-1.5 py-0.5 text-[10px] font-medium uppercase',

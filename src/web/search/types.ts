@@ -1,9 +1,9 @@
 import type { SearchItem, SearchItemType } from '@shared/search';
 
-/** A result of the global search (spec §3 "Search item"): real records from the server plus the app's pages. */
+/** A result of the global search: real records from the server plus the app's pages. */
 export type { SearchItem, SearchItemType };
 
-/** Spec §2: website blue, server green, page purple, action orange; ours: client teal, monitor rose, task amber. */
+/** Website blue, server green, page purple, action orange, client teal, monitor rose, task amber. */
 export const searchTypeStyles: Record<SearchItemType, string> = {
   website: 'bg-blue-100 text-blue-700 dark:bg-blue-500/15 dark:text-blue-300',
   server: 'bg-green-100 text-green-700 dark:bg-green-500/15 dark:text-green-300',

@@ -6,6 +6,7 @@ import { RawData } from '@web/components/raw-data';
 import { ProviderStatusBadge } from '@web/components/status-badge';
 import { SyncStatus } from '@web/components/sync-status';
 import { orDash } from '@web/lib/format';
+import { MaintenanceCard } from '@web/maintenance/maintenance-card';
 import { BarChart3, Cpu, Info } from 'lucide-react';
 import { useParams } from 'wouter';
 import { type ServerDetail, useServer } from './api';
@@ -79,6 +80,12 @@ function ServerDetailView({ detail }: { detail: ServerDetail }) {
           ]}
         />
       </div>
+      <MaintenanceCard
+        filter={{ serverId: String(server.id) }}
+        targets={{ serverId: String(server.id) }}
+        label={`every website on ${serverName(server)}`}
+        empty="None on or planned. Start one before work on this server, so nobody is alerted for its websites."
+      />
       <ServerSitesList sites={server.sites} />
       <div className="grid gap-4 md:grid-cols-2">
         <SystemUsersList users={server.system_users} />

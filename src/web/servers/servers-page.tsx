@@ -1,3 +1,4 @@
+import { providerNames } from '@shared/integrations';
 import type { Server } from '@shared/servers';
 import { usePageTitle } from '@web/app/page-title';
 import { ListPager } from '@web/components/list-pager';
@@ -69,6 +70,7 @@ export function ServersPage() {
       <ProviderList
         query={servers}
         noun="server"
+        provider={providerNames.gridpane}
         loadingText="Loading servers..."
         errorTitle="Unable to fetch servers"
         errorFallback="Please configure GridPane integration first"

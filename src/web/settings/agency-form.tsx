@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AgencySettings, updateAgencyRequest } from '@shared/settings';
+import { RoleGate } from '@web/app/role-gate';
 import { FormAlert } from '@web/components/form-alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
@@ -73,10 +74,12 @@ export function AgencyForm({ settings }: { settings: AgencySettings }) {
           )}
         </FormField>
       </div>
-      <Button type="submit" disabled={update.isPending || !isDirty} className="justify-self-start">
-        {update.isPending && <Spinner />}
-        {update.isPending ? 'Saving...' : 'Save agency details'}
-      </Button>
+      <RoleGate need="admin">
+        <Button type="submit" disabled={update.isPending || !isDirty} className="justify-self-start">
+          {update.isPending && <Spinner />}
+          {update.isPending ? 'Saving...' : 'Save agency details'}
+        </Button>
+      </RoleGate>
     </form>
   );
 }

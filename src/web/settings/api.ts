@@ -1,14 +1,17 @@
 import type { AgencySettings, UpdateAgencyRequest } from '@shared/settings';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
 
 export const settingsKeys = { agency: ['settings', 'agency'] as const };
 
+/** The agency's settings; the shell fetches them at sign-in (every time on screen is on their zone). */
+export const agencySettingsQuery = queryOptions({
+  queryKey: settingsKeys.agency,
+  queryFn: ({ signal }) => api.get<AgencySettings>('/api/settings/agency', { signal }),
+});
+
 export function useAgencySettings() {
-  return useQuery({
-    queryKey: settingsKeys.agency,
-    queryFn: ({ signal }) => api.get<AgencySettings>('/api/settings/agency', { signal }),
-  });
+  return useQuery(agencySettingsQuery);
 }
 
 export function useUpdateAgency() {

@@ -1,6 +1,7 @@
 import {
   type AgencySettings,
   LOGO_MAX_BYTES,
+  LOGO_MAX_SIDE,
   LOGO_TOO_LARGE,
   LOGO_TYPE_INVALID,
   LOGO_TYPES,
@@ -13,6 +14,8 @@ import { errorMessage } from '@web/lib/api';
 import { ImageIcon, Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useRemoveLogo, useUploadLogo } from './api';
+
+const maxSide = LOGO_MAX_SIDE.toLocaleString('en');
 
 /** The file's bytes as base64 (the API speaks JSON only). */
 function readBase64(file: File): Promise<string> {
@@ -95,7 +98,9 @@ export function LogoField({ logo }: { logo: AgencySettings['logo'] }) {
           {error}
         </p>
       ) : (
-        <p className="text-xs text-muted-foreground">PNG, JPEG or WebP, at most 512 KB.</p>
+        <p className="text-xs text-muted-foreground">
+          PNG, JPEG or WebP, at most 512 KB and {maxSide} × {maxSide} px.
+        </p>
       )}
       <ConfirmDialog
         open={confirming}

@@ -5,7 +5,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
-import { formatRelativeTime } from '@web/lib/format';
+import { formatAgo, formatDate } from '@web/lib/format';
 import { Monitor } from 'lucide-react';
 import { describeDevice } from './device';
 
@@ -47,8 +47,8 @@ export function SessionsList() {
                     {s.current && <Badge variant="secondary">This browser</Badge>}
                   </p>
                   <p className="text-sm text-muted-foreground">
-                    {s.ip ?? 'Unknown address'} · last seen {formatRelativeTime(s.lastSeenAt).toLowerCase()} ·
-                    signed in {new Date(s.createdAt).toLocaleDateString()}
+                    {s.ip ?? 'Unknown address'} · last seen {formatAgo(s.lastSeenAt)} · signed in{' '}
+                    {formatDate(s.createdAt)}
                   </p>
                 </div>
                 <Button

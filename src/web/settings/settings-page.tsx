@@ -10,6 +10,7 @@ import { ProfileForm } from './profile-form';
 import { SectionCard } from './section-card';
 import { SessionsList } from './sessions-list';
 import { ThemeChoice } from './theme-choice';
+import { TwoFactorSection } from './two-factor-section';
 
 function AgencySection() {
   return (
@@ -42,6 +43,13 @@ export function SettingsPage() {
         description="Changing it signs out every other browser signed in to your account."
       >
         <PasswordForm />
+      </SectionCard>
+      <SectionCard
+        id="two-factor"
+        title="Two-factor sign-in"
+        description="A code from your phone at every sign-in, besides your password."
+      >
+        <TwoFactorSection />
       </SectionCard>
       <SectionCard id="sessions" title="Active sessions" description="Browsers signed in to your account.">
         <SessionsList />

@@ -1,10 +1,10 @@
+import { CountBadge } from '@web/components/count-badge';
 import { ProviderStatusBadge } from '@web/components/status-badge';
+import { StatusPill } from '@web/components/status-pill';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { siteStatus } from '@web/dashboard/status';
-import { StatusPill } from '@web/dashboard/status-pill';
 import { cn } from '@web/lib/utils';
-import { CountBadge } from '@web/notifications/count-badge';
 import { searchTypeLabels, searchTypeStyles } from '@web/search/types';
 import { Bell, Plus } from 'lucide-react';
 import { ControlsDemo } from './controls-demo';

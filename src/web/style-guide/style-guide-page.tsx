@@ -12,7 +12,7 @@ const tabs = [
   { value: 'layout', label: 'Layout', Content: LayoutTab },
 ];
 
-/** The design showcase (spec §2): the app's own tokens and primitives. Lazy-loaded, off the entry chunk. */
+/** The design showcase: the app's own tokens and primitives. Lazy-loaded, off the entry chunk. */
 export function StyleGuidePage() {
   usePageTitle('Style Guide', 'Design tokens and components of Agency Hub');
   return (

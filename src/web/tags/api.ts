@@ -1,6 +1,7 @@
 import type { CreateTagRequest, Tag, UpdateTagRequest } from '@shared/tags';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@web/lib/api';
+import { toast } from '@web/components/ui/use-toast';
+import { api, errorMessage } from '@web/lib/api';
 
 /** The resources that carry tags (GET/POST /api/{type}/{id}/tags). */
 export type TaggedResource = 'clients' | 'websites';
@@ -11,7 +12,7 @@ export const tagKeys = {
   resource: (type: TaggedResource, id: number) => [type, id, 'tags'] as const,
 };
 
-/** Tags are embedded in clients and websites, so every tag change refreshes those lists too (spec §9). */
+/** Tags are embedded in clients and websites, so every tag change refreshes those lists too. */
 export function invalidateTagged(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: tagKeys.all }),
@@ -84,4 +85,66 @@ export function useRemoveResourceTag() {
       api.delete<void>(`/api/${type}/${id}/tags/${tag.id}`),
     onSuccess: () => invalidateTagged(queryClient),
   });
+}
+
+function failed(title: string, tag: Pick<Tag, 'name'>) {
+  return (error: unknown) =>
+    toast({ title, description: errorMessage(error, tag.name), variant: 'destructive' });
+}
+
+/**
+ * What a person does to one client's or website's tags, each answered with a toast: add an existing
+ * tag, remove one (the toast offers Undo, which puts it back), and create a new tag, assigned at once.
+ */
+export function useResourceTagChanges(type: TaggedResource, id: number) {
+  const add = useAddResourceTag();
+  const remove = useRemoveResourceTag();
+  const create = useCreateTag();
+  const addTag = (tag: Tag, done = 'Tag added') =>
+    add.mutate(
+      { type, id, tag },
+      {
+        onSuccess: () => toast({ title: done, description: tag.name }),
+        onError: failed('Failed to add tag', tag),
+      },
+    );
+  const removeTag = (tag: Tag) =>
+    remove.mutate(
+      { type, id, tag },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Tag removed',
+            description: tag.name,
+            // Long enough to read the toast, reach its Undo and press it.
+            duration: 10_000,
+            action: {
+              label: 'Undo',
+              altText: `Add the tag ${tag.name} again with the Tag button`,
+              onClick: () => addTag(tag, 'Tag restored'),
+            },
+          }),
+        onError: failed('Failed to remove tag', tag),
+      },
+    );
+  /** Creates the tag and assigns it; rejects (after saying why) when either step fails. */
+  const createTag = async (name: string): Promise<Tag> => {
+    const tag = await create.mutateAsync({ name }).catch((error: unknown) => {
+      failed('Failed to create tag', { name })(error);
+      throw error;
+    });
+    await add.mutateAsync({ type, id, tag }).catch((error: unknown) => {
+      failed('Failed to add tag', tag)(error);
+      throw error;
+    });
+    toast({ title: 'Tag created successfully', description: tag.name });
+    return tag;
+  };
+  return {
+    addTag: (tag: Tag) => addTag(tag),
+    removeTag,
+    createTag,
+    busy: add.isPending || remove.isPending || create.isPending,
+    creating: create.isPending || add.isPending,
+  };
 }

@@ -1,7 +1,7 @@
+import { PRESET_COLORS, presetName, readableTextColor } from '@web/lib/colors';
 import { cn } from '@web/lib/utils';
 import { Check } from 'lucide-react';
 import { useId } from 'react';
-import { PRESET_COLORS, presetName, readableTextColor } from './colors';
 
 interface ColorPickerProps {
   value: string;

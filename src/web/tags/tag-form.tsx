@@ -1,4 +1,5 @@
 import { TAG_DEFAULT_COLOR, type Tag } from '@shared/tags';
+import { TagBadge } from '@web/components/tag-badge';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
@@ -8,7 +9,6 @@ import { errorMessage, isApiError } from '@web/lib/api';
 import { type FormEvent, useRef, useState } from 'react';
 import { useCreateTag, useUpdateTag } from './api';
 import { ColorPicker } from './color-picker';
-import { TagBadge } from './tag-badge';
 
 interface TagFormProps {
   /** The tag being edited; none to create one. */

@@ -1,4 +1,5 @@
 import type { Tag } from '@shared/tags';
+import { TagBadge } from '@web/components/tag-badge';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Spinner } from '@web/components/ui/spinner';
@@ -7,7 +8,6 @@ import { errorMessage } from '@web/lib/api';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useDeleteTag, useTags } from './api';
-import { TagBadge } from './tag-badge';
 
 export const DELETE_TAG_CONFIRM =
   'Are you sure you want to delete this tag? It will be removed from all associated items.';

@@ -1,4 +1,3 @@
-import type { ClientPage } from '@shared/clients';
 import type { Task, TaskPage, TaskRequest } from '@shared/tasks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
@@ -35,16 +34,6 @@ export function useTaskPage(params: TaskParams, sort: 'status' | 'due') {
   });
 }
 
-/** The Client filter's menu: the first clients whose name matches, fetched from the server. */
-export function useClientFilterOptions(q: string) {
-  const query = listSearch({ q: q.trim(), sort: 'name', pageSize: 20 });
-  return useQuery({
-    queryKey: ['clients', 'task-filter', q.trim()],
-    queryFn: ({ signal }) => api.get<ClientPage>(`/api/clients?${query}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
-}
-
 function useInvalidateTasks() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: taskKeys.all });
@@ -72,5 +61,32 @@ export function useDeleteTask() {
   return useMutation({
     mutationFn: (id: number) => api.delete<void>(`/api/tasks/${id}`),
     onSuccess: invalidate,
+  });
+}
+
+/** What a short list of open tasks is about: a client or a website (their pages). */
+export type TasksAbout = { clientId: number } | { websiteId: number };
+
+/** How many open tasks such a list shows; the rest it counts. */
+const OPEN_TASKS_SHOWN = 8;
+
+/**
+ * The first open tasks of a client or a website in the board's order (completed ones come last there)
+ * and how many are open: two small pages, whatever the number of tasks.
+ */
+export function useOpenTasks(about: TasksAbout) {
+  const [key, id] = 'clientId' in about ? ['clientId', about.clientId] : ['websiteId', about.websiteId];
+  return useQuery({
+    queryKey: [...taskKeys.all, { [key]: String(id) }],
+    queryFn: async ({ signal }): Promise<{ rows: Task[]; open: number }> => {
+      const [first, completed] = await Promise.all([
+        api.get<TaskPage>(`/api/tasks?${key}=${id}&sort=status&pageSize=${OPEN_TASKS_SHOWN}`, { signal }),
+        api.get<TaskPage>(`/api/tasks?${key}=${id}&status=completed&pageSize=1`, { signal }),
+      ]);
+      return {
+        rows: first.data.filter((t) => t.status !== 'completed'),
+        open: first.total - completed.total,
+      };
+    },
   });
 }

@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { setTimeSettings } from '@web/lib/format';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daysUntil, dueLabel, formatDueDate } from './due';
+
+// Written in British English here; the browser's language decides on screen.
+beforeAll(() => setTimeSettings({ locale: 'en-GB' }));
+afterAll(() => setTimeSettings({}));
 
 // Local time, late in the day: labels count calendar days, not 24-hour periods.
 const today = new Date(2025, 2, 10, 23, 30);

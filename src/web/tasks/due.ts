@@ -1,4 +1,6 @@
-/** How a due date reads on a task (spec §4): Today, Tomorrow, Yesterday, N days overdue, N days left. */
+import { formatCalendarDay } from '@web/lib/format';
+
+/** How a due date reads on a task: Today, Tomorrow, Yesterday, N days overdue, N days left. */
 export type DueTone = 'overdue' | 'today' | 'upcoming';
 export interface DueLabel {
   text: string;
@@ -29,14 +31,4 @@ export function dueLabel(dueDate: string | null, today: Date = new Date()): DueL
 }
 
 /** "31 Jan 2030" for a YYYY-MM-DD date; the text itself when it is not one. */
-export function formatDueDate(dueDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dueDate);
-  if (!match) return dueDate;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
+export const formatDueDate = (dueDate: string): string => formatCalendarDay(dueDate);

@@ -19,7 +19,7 @@ export const PRIORITY_LABELS: Record<TaskPriority, string> = {
 
 export type TaskCounts = Record<'total' | TaskStatus, number>;
 
-/** Spec §4: the checkbox turns a completed task back to To Do, anything else to Completed. */
+/** The checkbox turns a completed task back to To Do, anything else to Completed. */
 export function toggledStatus(status: TaskStatus): TaskStatus {
   return status === 'completed' ? 'todo' : 'completed';
 }
@@ -48,7 +48,7 @@ export function duplicateRequest(task: Task): TaskRequest {
   return taskToRequest(task, { title: `Copy of ${task.title}`.slice(0, 200) });
 }
 
-/** Spec §9: a card shows at most two tags, then "+N". */
+/** A card shows at most two tags, then "+N". */
 export function visibleTags(tags: readonly string[], max = 2): { shown: string[]; more: number } {
   return { shown: tags.slice(0, max), more: Math.max(0, tags.length - max) };
 }

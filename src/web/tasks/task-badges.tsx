@@ -1,4 +1,4 @@
-import type { TaskPriority, TaskStatus } from '@shared/tasks';
+import type { Task, TaskPriority, TaskStatus } from '@shared/tasks';
 import { Badge } from '@web/components/ui/badge';
 import { cn } from '@web/lib/utils';
 import { CalendarClock } from 'lucide-react';
@@ -71,7 +71,7 @@ export function AssigneeAvatar({ username, className }: { username: string; clas
   );
 }
 
-/** At most two tags, then "+N" (spec §9). */
+/** At most two tags, then "+N". */
 export function TaskTags({ tags }: { tags: readonly string[] }) {
   if (tags.length === 0) return null;
   const { shown, more } = visibleTags(tags);
@@ -93,5 +93,26 @@ export function TaskTags({ tags }: { tags: readonly string[] }) {
         </li>
       )}
     </ul>
+  );
+}
+
+/**
+ * A task's title as a button that opens the task (its edit dialog), crossed out when it is done. The
+ * button is the title's text only, so the row or card around it keeps its own controls.
+ */
+export function TaskTitleButton({ task, onOpen }: { task: Task; onOpen: (task: Task) => void }) {
+  const done = task.status === 'completed';
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(task)}
+      className={cn(
+        'rounded-sm text-left font-medium break-words underline-offset-2 hover:underline',
+        'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        done && 'text-muted-foreground line-through hover:line-through',
+      )}
+    >
+      {task.title}
+    </button>
   );
 }

@@ -1,12 +1,11 @@
 import type { Task } from '@shared/tasks';
 import { Card } from '@web/components/ui/card';
 import { Checkbox } from '@web/components/ui/checkbox';
-import { cn } from '@web/lib/utils';
 import { Building2, Globe } from 'lucide-react';
 import { TaskActionsMenu, type TaskHandlers } from './task-actions-menu';
-import { AssigneeAvatar, DueText, PriorityBadge, TaskTags } from './task-badges';
+import { AssigneeAvatar, DueText, PriorityBadge, TaskTags, TaskTitleButton } from './task-badges';
 
-/** A task on the board: done checkbox, title, priority, client, due label, tags, assignee, menu. */
+/** A task on the board: done checkbox, title (opens the task), priority, client, due label, tags, assignee, menu. */
 export function TaskCard({ task, handlers }: { task: Task; handlers: TaskHandlers }) {
   const done = task.status === 'completed';
   const titleId = `task-${task.id}-title`;
@@ -20,14 +19,8 @@ export function TaskCard({ task, handlers }: { task: Task; handlers: TaskHandler
           className="mt-0.5"
         />
         <div className="min-w-0 flex-1">
-          <h3
-            id={titleId}
-            className={cn(
-              'text-sm leading-snug font-medium break-words',
-              done && 'text-muted-foreground line-through',
-            )}
-          >
-            {task.title}
+          <h3 id={titleId} className="text-sm leading-snug">
+            <TaskTitleButton task={task} onOpen={handlers.onEdit} />
           </h3>
           {task.description && (
             <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{task.description}</p>

@@ -1,22 +1,13 @@
-import {
-  TASK_PRIORITIES,
-  TASK_STATUSES,
-  type Task,
-  type TaskInput,
-  type TaskPriority,
-  type TaskRequest,
-  type TaskStatus,
-} from '@shared/tasks';
+import { TASK_PRIORITIES, TASK_STATUSES, type Task, type TaskPriority, type TaskStatus } from '@shared/tasks';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { PRIORITY_LABELS, STATUS_LABELS } from './filter';
 import { FormSelect } from './form-select';
 import { TagsInput } from './tags-input';
+import type { TaskForm } from './task-form';
 import { TaskLinkFields } from './task-link-fields';
-
-export type TaskForm = UseFormReturn<TaskRequest, unknown, TaskInput>;
 
 const statusOptions = TASK_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
 const priorityOptions = TASK_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }));

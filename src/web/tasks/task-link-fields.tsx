@@ -1,13 +1,11 @@
 import type { Task } from '@shared/tasks';
 import { useClients } from '@web/clients/api';
-import { OptionPicker } from '@web/components/option-picker';
 import { FormField } from '@web/components/ui/form-field';
 import { useUsers } from '@web/team/api';
-import { useWebsiteSearch } from '@web/websites/api';
-import { useState } from 'react';
+import { WebsitePicker } from '@web/websites/website-picker';
 import { Controller } from 'react-hook-form';
 import { FormSelect, type Option } from './form-select';
-import type { TaskForm } from './task-form-fields';
+import type { TaskForm } from './task-form';
 
 type LinkField = 'assigneeId' | 'clientId' | 'websiteId';
 
@@ -24,9 +22,6 @@ function withCurrent(options: Option[], current: { id: number; name: string } | 
 export function TaskLinkFields({ form, task }: { form: TaskForm; task?: Task }) {
   const users = useUsers();
   const clients = useClients();
-  const [websiteSearch, setWebsiteSearch] = useState('');
-  const websites = useWebsiteSearch(websiteSearch);
-  const [picked, setPicked] = useState<{ id: number; name: string } | null>(task?.website ?? null);
   const { errors } = form.formState;
 
   const assignees = withCurrent(
@@ -37,9 +32,6 @@ export function TaskLinkFields({ form, task }: { form: TaskForm; task?: Task }) 
     (clients.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
     task?.client,
   );
-  const websiteOptions = (websites.data?.data ?? [])
-    .filter((w) => !w.removed)
-    .map((w) => ({ id: String(w.id), label: w.name }));
 
   const linkSelect = (name: LinkField, label: string, options: Option[], noneLabel: string) => (
     <FormField label={label} error={errors[name]?.message} className="col-span-2 sm:col-span-1">
@@ -72,23 +64,11 @@ export function TaskLinkFields({ form, task }: { form: TaskForm; task?: Task }) 
             control={form.control}
             name="websiteId"
             render={({ field: { value, onChange } }) => (
-              <OptionPicker
+              <WebsitePicker
                 field={field}
-                label="Website"
-                allLabel="No website"
-                value={value == null ? undefined : String(value)}
-                valueLabel={picked && value === picked.id ? picked.name : undefined}
-                options={websiteOptions}
-                search={websiteSearch}
-                onSearch={setWebsiteSearch}
-                onChange={(id) => {
-                  const option = websiteOptions.find((o) => o.id === id);
-                  setPicked(option ? { id: Number(option.id), name: option.label } : null);
-                  onChange(id === undefined ? null : Number(id));
-                }}
-                placeholder="Search websites..."
-                loading={websites.isFetching}
-                className="w-full"
+                value={value}
+                current={task?.website ?? null}
+                onChange={(website) => onChange(website?.id ?? null)}
               />
             )}
           />

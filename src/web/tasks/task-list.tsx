@@ -5,12 +5,19 @@ import { cn } from '@web/lib/utils';
 import { formatDueDate } from './due';
 import { formatHours, progressPercent } from './filter';
 import { TaskActionsMenu, type TaskHandlers } from './task-actions-menu';
-import { AssigneeAvatar, DueText, PriorityBadge, TaskStatusBadge, TaskTags } from './task-badges';
+import {
+  AssigneeAvatar,
+  DueText,
+  PriorityBadge,
+  TaskStatusBadge,
+  TaskTags,
+  TaskTitleButton,
+} from './task-badges';
 
 const th = 'h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground';
 const td = 'px-3 py-2.5 align-middle';
 
-/** List View: Task, Status, Priority, Assignee, Due Date, Progress, Actions (spec §2). */
+/** List View: Task, Status, Priority, Assignee, Due Date, Progress, Actions. */
 export function TaskList({ tasks, handlers }: { tasks: readonly Task[]; handlers: TaskHandlers }) {
   return (
     <Card className="overflow-hidden">
@@ -52,9 +59,7 @@ function TaskRow({ task, handlers }: { task: Task; handlers: TaskHandlers }) {
             className="mt-0.5"
           />
           <div className="grid min-w-0 gap-1">
-            <span className={cn('font-medium break-words', done && 'text-muted-foreground line-through')}>
-              {task.title}
-            </span>
+            <TaskTitleButton task={task} onOpen={handlers.onEdit} />
             {context && <span className="truncate text-xs text-muted-foreground">{context}</span>}
             <TaskTags tags={task.tags} />
           </div>

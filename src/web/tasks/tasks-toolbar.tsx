@@ -1,13 +1,11 @@
 import { TASK_PRIORITIES, TASK_STATUSES } from '@shared/tasks';
-import { useClient } from '@web/clients/client-api';
-import { OptionPicker } from '@web/components/option-picker';
+import { RoleGate } from '@web/app/role-gate';
+import { ClientFilter } from '@web/components/client-filter';
 import { SearchInput } from '@web/components/search-input';
 import { Button } from '@web/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { useUsers } from '@web/team/api';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
-import { useClientFilterOptions } from './api';
 import { PRIORITY_LABELS, type PriorityFilter, STATUS_LABELS, type StatusFilter } from './filter';
 
 const ALL = 'all';
@@ -38,10 +36,12 @@ export function TasksToolbar(props: TasksToolbarProps) {
           label="Search tasks"
           className="sm:max-w-sm sm:flex-1"
         />
-        <Button onClick={props.onAdd} className="sm:ml-auto">
-          <Plus aria-hidden="true" />
-          Add Task
-        </Button>
+        <RoleGate need="staff">
+          <Button onClick={props.onAdd} className="sm:ml-auto">
+            <Plus aria-hidden="true" />
+            Add Task
+          </Button>
+        </RoleGate>
       </div>
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
         <Select value={props.status} onValueChange={(v) => props.onStatusChange(v as StatusFilter)}>
@@ -74,29 +74,6 @@ export function TasksToolbar(props: TasksToolbarProps) {
         <AssigneeFilter value={props.assignee} onChange={props.onAssigneeChange} />
       </div>
     </div>
-  );
-}
-
-/** Clients can run to thousands: the menu searches them on the server, twenty at a time. */
-function ClientFilter({ value, onChange }: { value: string | undefined; onChange: (v?: string) => void }) {
-  const [search, setSearch] = useState('');
-  const options = useClientFilterOptions(search);
-  // The chosen client may not be among the twenty the search loaded (a link, a reload): its own name.
-  const chosen = useClient(value ?? '');
-  return (
-    <OptionPicker
-      label="Client filter"
-      allLabel="All clients"
-      value={value}
-      valueLabel={chosen.data?.name}
-      options={(options.data?.data ?? []).map((c) => ({ id: String(c.id), label: c.name }))}
-      search={search}
-      onSearch={setSearch}
-      onChange={onChange}
-      placeholder="Search clients..."
-      loading={options.isFetching}
-      className="w-full sm:w-52"
-    />
   );
 }
 

@@ -1,27 +1,44 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { ROLE_LABELS } from '@shared/auth';
 import { createUserRequest } from '@shared/users';
+import { useAuth } from '@web/app/auth';
+import { needsRole, useCan } from '@web/app/role-gate';
 import { FormAlert } from '@web/components/form-alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { PasswordInput } from '@web/components/ui/password-input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { applyFieldErrors } from '@web/lib/form-errors';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useCreateUser } from './api';
+import { grantableRoles } from './role-select';
 
-/** Spec §8: team errors are shown inline (the server's message above the form, field messages below fields). */
+/** Team errors are shown inline (the server's message above the form, field messages below fields). */
 export function AddUserForm() {
+  const canAdd = useCan('admin');
+  if (!canAdd)
+    return (
+      <p className="text-sm text-muted-foreground" data-needs-role="admin">
+        {needsRole('admin')} to add team members or change their roles.
+      </p>
+    );
+  return <AddUserFields />;
+}
+
+function AddUserFields() {
+  const { user: me } = useAuth();
   const create = useCreateUser();
   const [serverError, setServerError] = useState<string>();
   const form = useForm({
     resolver: zodResolver(createUserRequest),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    defaultValues: { username: '', email: '', password: '' },
+    defaultValues: { username: '', email: '', password: '', role: 'staff' as const },
   });
   const { errors } = form.formState;
 
@@ -32,7 +49,7 @@ export function AddUserForm() {
       form.reset();
       toast({ title: 'User created', description: `${user.username} can now sign in.` });
     } catch (error) {
-      applyFieldErrors(error, form.setError, ['username', 'email', 'password']);
+      applyFieldErrors(error, form.setError, ['username', 'email', 'password', 'role']);
       setServerError(errorMessage(error, 'Failed to create user'));
     }
   });
@@ -48,6 +65,32 @@ export function AddUserForm() {
       </FormField>
       <FormField label="Password" error={errors.password?.message}>
         {(field) => <PasswordInput {...field} autoComplete="new-password" {...form.register('password')} />}
+      </FormField>
+      <FormField label="Role" error={errors.role?.message}>
+        {(field) => (
+          <Controller
+            control={form.control}
+            name="role"
+            render={({ field: role }) => (
+              <Select value={role.value} onValueChange={role.onChange}>
+                <SelectTrigger
+                  id={field.id}
+                  aria-invalid={field['aria-invalid']}
+                  aria-describedby={field['aria-describedby']}
+                >
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {grantableRoles(me?.role ?? 'viewer').map((r) => (
+                    <SelectItem key={r} value={r}>
+                      {ROLE_LABELS[r]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        )}
       </FormField>
       <Button type="submit" disabled={create.isPending} className="justify-self-start">
         {create.isPending && <Spinner />}

@@ -1,3 +1,4 @@
+import type { Role } from '@shared/auth';
 import type { CreateUserRequest, TeamUser } from '@shared/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
@@ -30,6 +31,21 @@ export function useRemoveUser() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: userKeys.all }),
         queryClient.invalidateQueries({ queryKey: ['tasks'] }),
+      ]),
+  });
+}
+
+/** Changes a colleague's role; the server says why when it refuses (ownership, the last Owner). */
+export function useChangeRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: number; role: Role }) =>
+      api.patch<TeamUser>(`/api/users/${id}`, { role }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: userKeys.all }),
+        // Your own role may have changed (an Owner stepping down): what you may do changes with it.
+        queryClient.invalidateQueries({ queryKey: ['auth', 'me'] }),
       ]),
   });
 }

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useRemoveUser } from './api';
 
 /** Removes a colleague after a confirmation: they are signed out at once and cannot sign in again. */
-export function RemoveUserButton({ user }: { user: TeamUser }) {
+export function RemoveUserButton({ user, disabled = false }: { user: TeamUser; disabled?: boolean }) {
   const [open, setOpen] = useState(false);
   const remove = useRemoveUser();
   const onConfirm = () =>
@@ -28,7 +28,7 @@ export function RemoveUserButton({ user }: { user: TeamUser }) {
         variant="ghost"
         size="sm"
         onClick={() => setOpen(true)}
-        disabled={remove.isPending}
+        disabled={disabled || remove.isPending}
         aria-label={`Remove ${user.username}`}
       >
         <UserMinus aria-hidden="true" />

@@ -1,12 +1,19 @@
+import { roleAtLeast } from '@shared/auth';
 import { useAuth } from '@web/app/auth';
+import { RoleGate } from '@web/app/role-gate';
 import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
+import { formatDateTime, formatRelativeTime } from '@web/lib/format';
 import { useUsers } from './api';
+import { ClientScopeCell } from './client-scope';
 import { RemoveUserButton } from './remove-user-button';
+import { RoleCell } from './role-select';
 
 export function UsersTable() {
   const users = useUsers();
   const { user: me } = useAuth();
+  // Whose clients are chosen is the team's business: an Admin's or Owner's.
+  const mayChangeScope = me ? roleAtLeast(me.role, 'admin') : false;
 
   if (users.isPending) {
     return (
@@ -38,6 +45,18 @@ export function UsersTable() {
             <th scope="col" className="py-2 pr-4 font-medium">
               Email
             </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Role
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Clients
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              2FA
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Last sign-in
+            </th>
             <th scope="col" className="py-2 text-right font-medium">
               <span className="sr-only">Actions</span>
             </th>
@@ -54,7 +73,31 @@ export function UsersTable() {
                 )}
               </td>
               <td className="py-2.5 pr-4 whitespace-nowrap">{user.email}</td>
-              <td className="py-1.5 text-right">{user.id !== me?.id && <RemoveUserButton user={user} />}</td>
+              <td className="py-1.5 pr-4">
+                <RoleCell user={user} me={me} />
+              </td>
+              <td className="py-1.5 pr-4 whitespace-nowrap">
+                <ClientScopeCell user={user} canChange={mayChangeScope} />
+              </td>
+              <td className="py-2.5 pr-4 whitespace-nowrap">
+                {user.twoFactor ? 'On' : <span className="text-muted-foreground">Off</span>}
+              </td>
+              <td className="py-2.5 pr-4 whitespace-nowrap">
+                {user.lastSignInAt ? (
+                  <time dateTime={user.lastSignInAt} title={formatDateTime(user.lastSignInAt)}>
+                    {formatRelativeTime(user.lastSignInAt)}
+                  </time>
+                ) : (
+                  <span className="text-muted-foreground">Never</span>
+                )}
+              </td>
+              <td className="py-1.5 text-right">
+                {user.id !== me?.id && (
+                  <RoleGate need={user.role === 'owner' ? 'owner' : 'admin'}>
+                    <RemoveUserButton user={user} />
+                  </RoleGate>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type CreatedToken, createTokenRequest } from '@shared/tokens';
 import { Button } from '@web/components/ui/button';
+import { Checkbox } from '@web/components/ui/checkbox';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
 import { applyFieldErrors } from '@web/lib/form-errors';
@@ -25,7 +27,7 @@ export function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken
   const form = useForm({
     resolver: zodResolver(createTokenRequest),
     reValidateMode: 'onChange',
-    defaultValues: { name: '', expiresInDays: 90 as const },
+    defaultValues: { name: '', expiresInDays: 90 as const, readOnly: false },
   });
   const { errors } = form.formState;
 
@@ -84,6 +86,23 @@ export function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken
         {create.isPending && <Spinner />}
         {create.isPending ? 'Creating...' : 'Create token'}
       </Button>
+      <div className="flex items-center gap-2 sm:col-span-3">
+        <Controller
+          control={form.control}
+          name="readOnly"
+          render={({ field }) => (
+            <Checkbox
+              id="token-read-only"
+              ref={field.ref}
+              checked={field.value ?? false}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+            />
+          )}
+        />
+        <Label htmlFor="token-read-only" className="font-normal">
+          Read-only: it can read everything you can, and change nothing
+        </Label>
+      </div>
     </form>
   );
 }

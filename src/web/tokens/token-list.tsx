@@ -1,14 +1,15 @@
 import type { ApiToken } from '@shared/tokens';
 import { SectionQuery } from '@web/components/section-query';
+import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
-import { formatRelativeTime } from '@web/lib/format';
+import { formatDate, formatRelativeTime } from '@web/lib/format';
 import { useState } from 'react';
 import { useRevokeToken, useTokens } from './api';
 
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : 'Never');
+const day = (iso: string | null) => (iso ? formatDate(iso) : 'Never');
 
 export function TokenList() {
   const tokens = useTokens();
@@ -59,7 +60,14 @@ export function TokenList() {
               <tbody>
                 {list.map((token) => (
                   <tr key={token.id} className="border-b last:border-0">
-                    <td className="py-2.5 pr-4 font-medium break-all">{token.name}</td>
+                    <td className="py-2.5 pr-4 font-medium break-all">
+                      {token.name}
+                      {token.readOnly && (
+                        <Badge variant="secondary" className="ml-2 font-normal">
+                          read-only
+                        </Badge>
+                      )}
+                    </td>
                     <td className="py-2.5 pr-4 whitespace-nowrap">{day(token.createdAt)}</td>
                     <td className="py-2.5 pr-4 whitespace-nowrap">{day(token.expiresAt)}</td>
                     <td className="py-2.5 pr-4 whitespace-nowrap">

@@ -1,37 +1,20 @@
 import type { Monitor } from '@shared/monitors';
 import type { UptimeList } from '@shared/uptime';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CacheMeta, pollWhileRefreshing } from '@web/components/sync-status';
+import type { CacheMeta } from '@web/components/sync-status';
 import { api } from '@web/lib/api';
 import { useEffect } from 'react';
 
 export type MonitorList = CacheMeta & { data: Monitor[] };
-export type MonitorData = Record<
-  string,
-  { status: 'up' | 'down' | 'paused' | 'other'; uptime: string | null }
->;
 
 export const monitorKeys = {
   all: ['monitors'] as const,
-  /** GET /api/websites/monitor-data, keyed by the spec's path convention. */
-  websiteData: ['websites', 'monitor-data'] as const,
 };
 
-/** Spec §7/§9: the uptime page refetches its monitors every 2 minutes; other readers don't. */
-export const MONITORS_REFETCH_MS = 120_000;
-/** Spec §9: the response-time update is asked for 1 s after the uptime page opens. */
+/** The response-time update is asked for 1 s after the uptime page opens. */
 const UPDATE_DELAY_MS = 1_000;
 /** The figures refresh runs in the background: reload the list once it has had time to land. */
 const FIGURES_SETTLE_MS = 5_000;
-
-export function useMonitors(options: { poll?: boolean; enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: monitorKeys.all,
-    queryFn: ({ signal }) => api.get<MonitorList>('/api/monitors', { signal }),
-    refetchInterval: pollWhileRefreshing(options.poll ? MONITORS_REFETCH_MS : false),
-    enabled: options.enabled ?? true,
-  });
-}
 
 /** Monitors whose name or URL contains `q` (one small page): the site detail finds its own among them. */
 export function useMonitorsMatching(q: string) {
@@ -43,13 +26,6 @@ export function useMonitorsMatching(q: string) {
   });
 }
 
-export function useMonitorData() {
-  return useQuery({
-    queryKey: monitorKeys.websiteData,
-    queryFn: ({ signal }) => api.get<MonitorData>('/api/websites/monitor-data', { signal }),
-  });
-}
-
 /** GET ?refresh=true fetches anew from Better Uptime; its answer replaces the list. */
 export function useRefreshMonitors() {
   const queryClient = useQueryClient();
@@ -57,18 +33,15 @@ export function useRefreshMonitors() {
     mutationFn: () => api.get<MonitorList>('/api/monitors?refresh=true'),
     onSuccess: (list) => {
       queryClient.setQueryData(monitorKeys.all, list);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: monitorKeys.websiteData }),
-        queryClient.invalidateQueries({ queryKey: ['uptime'] }),
-      ]);
+      return queryClient.invalidateQueries({ queryKey: ['uptime'] });
     },
   });
 }
 
 /**
- * About 1 s after the uptime page opens, asks the server to refresh uptime and response times (spec
- * §7), once per visit. The work runs in the background, so the list reloads a few seconds later.
- * Failures are only logged (spec §8).
+ * About 1 s after the uptime page opens, asks the server to refresh uptime and response times, once
+ * per visit. The work runs in the background, so the list reloads a few seconds later. Failures are
+ * only logged: the page already shows the last figures.
  */
 export function useUpdateResponseTimes() {
   const queryClient = useQueryClient();
@@ -83,7 +56,6 @@ export function useUpdateResponseTimes() {
           if (cancelled) return;
           settle = setTimeout(() => {
             void queryClient.invalidateQueries({ queryKey: monitorKeys.all });
-            void queryClient.invalidateQueries({ queryKey: monitorKeys.websiteData });
           }, FIGURES_SETTLE_MS);
         })
         .catch((error: unknown) => console.warn('Failed to update response times', error));

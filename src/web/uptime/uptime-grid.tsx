@@ -1,12 +1,12 @@
 import type { UptimeRow } from '@shared/uptime';
 import { ExternalLinkButton, httpsUrl } from '@web/components/external-link-button';
+import { MonitorStatusBadge, MonitorStatusIcon } from '@web/components/monitor-status-badge';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatResponseTime, formatUptime } from '@web/lib/format';
 import { ArrowRight, Globe } from 'lucide-react';
 import { Link } from 'wouter';
-import { MonitorStatusBadge, MonitorStatusIcon } from './monitor-status-badge';
 import { MaintenanceBadge, SourceBadge } from './uptime-table';
 
 export function UptimeGrid({ rows }: { rows: readonly UptimeRow[] }) {

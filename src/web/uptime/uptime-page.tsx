@@ -1,6 +1,8 @@
 import { usePageTitle } from '@web/app/page-title';
+import { RoleGate } from '@web/app/role-gate';
 import { useCreateChecksForWebsites } from '@web/checks/api';
 import { CheckFormDialog } from '@web/checks/check-form-dialog';
+import { refusedText } from '@web/checks/refused';
 import { ListPager } from '@web/components/list-pager';
 import { ErrorState } from '@web/components/page-states';
 import { RefreshButton } from '@web/components/refresh-button';
@@ -14,6 +16,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { type ViewMode, ViewTabs } from '@web/components/view-tabs';
 import { errorMessage } from '@web/lib/api';
 import { formatCount } from '@web/lib/format';
+import { MaintenanceCard } from '@web/maintenance/maintenance-card';
 import { Plus, Radar } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { UPTIME_PAGE_SIZE, useRefreshMonitors, useUpdateResponseTimes, useUptimeList } from './api';
@@ -65,10 +68,15 @@ export function UptimePage() {
   };
   const onBulk = async () => {
     try {
-      const { created } = await createForAll.mutateAsync(undefined);
+      const { created, refused } = await createForAll.mutateAsync(undefined);
       toast({
-        title: created ? `Added ${formatCount(created, 'check')}` : 'Every website has a check already',
-        description: created ? 'Each website is now checked every minute.' : undefined,
+        title: created
+          ? `Added ${formatCount(created, 'check')}`
+          : refused.length
+            ? 'No check added'
+            : 'Every website has a check already',
+        description:
+          refusedText(refused) ?? (created ? 'Each website is now checked every minute.' : undefined),
       });
       void list.refetch();
     } catch (error) {
@@ -125,13 +133,20 @@ export function UptimePage() {
             <Radar aria-hidden="true" />
             Check all websites
           </Button>
-          <Button size="sm" onClick={() => setAdding(true)}>
-            <Plus aria-hidden="true" />
-            Add check
-          </Button>
+          <RoleGate need="staff">
+            <Button size="sm" onClick={() => setAdding(true)}>
+              <Plus aria-hidden="true" />
+              Add check
+            </Button>
+          </RoleGate>
           <RefreshButton loading={list.isFetching || refresh.isPending} onClick={onRefresh} />
         </div>
       </div>
+      <MaintenanceCard
+        filter={{}}
+        targets={null}
+        empty="None on or planned. Start one from a check, a website, a client or a server, or for websites selected in the Websites list."
+      />
       {list.isPending ? (
         <LoadingState text="Loading monitors..." className="min-h-[40vh]" />
       ) : list.isError ? (
@@ -188,7 +203,7 @@ export function UptimePage() {
   );
 }
 
-/** Spec §7: once per visit, the uptime page asks for fresh Better Uptime figures. */
+/** Once per visit, the uptime page asks for fresh Better Uptime figures. */
 function FiguresOnVisit() {
   useUpdateResponseTimes();
   return null;

@@ -2,7 +2,7 @@ import type { UptimeList } from '@shared/uptime';
 import { formatAgo, formatCount, formatDateTime } from '@web/lib/format';
 import { Link } from 'wouter';
 
-/** The spec's count line ("12 of 40 monitors"), what it is made of, and Better Uptime's last sync. */
+/** The count line ("12 of 40 monitors"), what it is made of, and Better Uptime's last sync. */
 export function UptimeSummary({ list }: { list: UptimeList }) {
   const total = list.counts.check + list.counts.monitor;
   const bu = list.betteruptime;

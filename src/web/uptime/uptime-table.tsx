@@ -1,5 +1,6 @@
 import type { UptimeRow } from '@shared/uptime';
 import { ExternalLinkButton, httpsUrl } from '@web/components/external-link-button';
+import { MonitorStatusBadge } from '@web/components/monitor-status-badge';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -12,7 +13,6 @@ import {
 } from '@web/lib/format';
 import { Globe, Wrench } from 'lucide-react';
 import { Link } from 'wouter';
-import { MonitorStatusBadge } from './monitor-status-badge';
 
 const th = 'h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground';
 const td = 'px-3 py-2.5 align-middle';
@@ -34,7 +34,10 @@ export function MaintenanceBadge() {
   );
 }
 
-/** List view (the default): the spec's columns, our checks and Better Uptime's monitors side by side. */
+/**
+ * List view (the default): Status, Monitor, Uptime, Response, Frequency, Last Checked, Actions; our
+ * checks and Better Uptime's monitors side by side.
+ */
 export function UptimeTable({ rows }: { rows: readonly UptimeRow[] }) {
   const now = Date.now();
   return (

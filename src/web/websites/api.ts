@@ -1,48 +1,42 @@
-import type { Site, SiteOptions, SitePage, siteSnapshotResponse } from '@shared/sites';
-import type { Website, WebsitePage } from '@shared/websites';
+import type { Site, SiteOptions, siteSnapshotResponse } from '@shared/sites';
+import type { WebsiteDetail, WebsitePage } from '@shared/websites';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CacheMeta, pollWhileRefreshing } from '@web/components/sync-status';
+import { type CacheMeta, pollWhileRefreshing, REFRESHING_POLL_MS } from '@web/components/sync-status';
 import { api } from '@web/lib/api';
-import { type ListParams, listSearch } from '@web/lib/use-list-params';
+import { listSearch } from '@web/lib/use-list-params';
 import type { z } from 'zod';
+import { type WebsiteParams, websiteListQuery, websitesPageSize } from './filter';
 
-export type SiteList = CacheMeta & { data: Site[] };
 export type SiteDetail = CacheMeta & { data: Site };
 
 export const siteKeys = {
   all: ['sites'] as const,
   detail: (id: number | string) => ['sites', String(id)] as const,
-  page: (params: SiteParams) => ['sites', 'page', params] as const,
   options: (q: string) => ['sites', 'options', q] as const,
 };
 
-/** The Websites page's view, as it stands in the address. */
-export const SITE_PARAM_KEYS = ['q', 'server', 'tag', 'status', 'monitor', 'pageSize'] as const;
-export type SiteParams = ListParams<(typeof SITE_PARAM_KEYS)[number]>;
-export const SITES_PAGE_SIZE = 50;
+// Same prefix as the tags area's ['websites', id, 'tags'], so its invalidations reach these too.
+export const websiteKeys = {
+  all: ['websites'] as const,
+  detail: (id: number | string) => ['websites', String(id)] as const,
+  page: (request: Record<string, string | number | undefined>) => ['websites', 'page', request] as const,
+};
 
-/** Rows per page: 50, or what the address asks for (`pageSize`, 10–200). */
-export function sitesPageSize(params: SiteParams): number {
-  const n = Number(params.pageSize);
-  return Number.isInteger(n) && n >= 10 && n <= 200 ? n : SITES_PAGE_SIZE;
-}
+/** While a host syncs (its first read, a refresh), how often the list asks again. */
+const pollWhileHostsSync = (query: { state: { data?: WebsitePage } }) =>
+  query.state.data?.hosts.some((h) => h.refreshing) ? REFRESHING_POLL_MS : false;
 
-/** One page of sites, already joined to their websites, tags and monitors (GET /api/sites?page=…). */
-export function useSitePage(params: SiteParams) {
-  const query = listSearch({
-    page: params.page,
-    pageSize: sitesPageSize(params),
-    q: params.q,
-    serverId: params.server,
-    tagId: params.tag,
-    status: params.status,
-    monitor: params.monitor,
-  });
+/**
+ * One page of websites with their health, client, versions and server (GET /api/websites?page=…),
+ * asked again every few seconds while a host is still syncing.
+ */
+export function useWebsitePage(params: WebsiteParams) {
+  const request = { ...websiteListQuery(params), page: params.page, pageSize: websitesPageSize(params) };
   return useQuery({
-    queryKey: siteKeys.page(params),
-    queryFn: ({ signal }) => api.get<SitePage>(`/api/sites?${query}`, { signal }),
+    queryKey: websiteKeys.page(request),
+    queryFn: ({ signal }) => api.get<WebsitePage>(`/api/websites?${listSearch(request)}`, { signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: pollWhileRefreshing(),
+    refetchInterval: pollWhileHostsSync,
   });
 }
 
@@ -66,20 +60,6 @@ export function useSiteOptions(q: string, serverId: string | undefined) {
   });
 }
 
-// Same prefix as the tags area's ['websites', id, 'tags'], so its invalidations reach these too.
-export const websiteKeys = {
-  all: ['websites'] as const,
-  detail: (id: number | string) => ['websites', String(id)] as const,
-};
-
-export function useSites() {
-  return useQuery({
-    queryKey: siteKeys.all,
-    queryFn: ({ signal }) => api.get<SiteList>('/api/sites', { signal }),
-    refetchInterval: pollWhileRefreshing(),
-  });
-}
-
 export function useSite(id: string) {
   return useQuery({
     queryKey: siteKeys.detail(id),
@@ -89,30 +69,22 @@ export function useSite(id: string) {
   });
 }
 
-/** Internal website records, each with its tags (no per-site tag requests). */
-export function useWebsites() {
-  return useQuery({
-    queryKey: websiteKeys.all,
-    queryFn: ({ signal }) => api.get<Website[]>('/api/websites', { signal }),
-  });
-}
-
 export function useWebsite(id: string) {
   return useQuery({
     queryKey: websiteKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Website>(`/api/websites/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.get<WebsiteDetail>(`/api/websites/${encodeURIComponent(id)}`, { signal }),
     enabled: id !== '',
   });
 }
 
 /**
- * Fetches anew from GridPane (asking for a one-row page, not the whole fleet back); the pages, filter
- * menus and internal websites then reload from the fresh cache.
+ * Asks the hosts to be read anew (a one-row page with `refresh=true`: the server queues the syncs and
+ * answers at once); the lists then reload and poll until the hosts are done.
  */
-export function useRefreshSites() {
+export function useRefreshWebsites() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.get<SitePage>('/api/sites?refresh=true&page=1&pageSize=1'),
+    mutationFn: () => api.get<WebsitePage>('/api/websites?refresh=true&page=1&pageSize=1'),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: siteKeys.all }),

@@ -1,4 +1,5 @@
 import { useCreateChecksForWebsites } from '@web/checks/api';
+import { refusedText } from '@web/checks/refused';
 import { useClients } from '@web/clients/api';
 import { useAssignWebsites } from '@web/clients/client-api';
 import { FormDialog, FormDialogFooter } from '@web/components/form-dialog';
@@ -8,22 +9,32 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { formatCount } from '@web/lib/format';
-import { Radar, UserRound, X } from 'lucide-react';
+import { MaintenanceDialog } from '@web/maintenance/maintenance-dialog';
+import { Radar, UserRound, Wrench, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 
-/** What can be done to the websites ticked in the list: give them to a client, or check them. */
+/**
+ * What can be done to the websites ticked in the list: give them to a client, check them, or silence
+ * them for planned work.
+ */
 export function BulkActions({ websiteIds, onDone }: { websiteIds: number[]; onDone: () => void }) {
   const [assigning, setAssigning] = useState(false);
+  const [silencing, setSilencing] = useState(false);
   const addChecks = useCreateChecksForWebsites();
   if (websiteIds.length === 0) return null;
   const check = async () => {
     try {
-      const { created, skipped } = await addChecks.mutateAsync(websiteIds);
+      const { created, skipped, refused } = await addChecks.mutateAsync(websiteIds);
       toast({
-        title: created ? `Added ${formatCount(created, 'check')}` : 'These websites have checks already',
-        description: skipped
-          ? `${formatCount(skipped, 'website')} had one already.`
-          : 'Each website is now checked every minute.',
+        title: created
+          ? `Added ${formatCount(created, 'check')}`
+          : refused.length
+            ? 'No check added'
+            : 'These websites have checks already',
+        description:
+          [skipped ? `${formatCount(skipped, 'website')} had one already.` : '', refusedText(refused) ?? '']
+            .filter(Boolean)
+            .join(' ') || 'Each website is now checked every minute.',
       });
       onDone();
     } catch (error) {
@@ -46,11 +57,26 @@ export function BulkActions({ websiteIds, onDone }: { websiteIds: number[]; onDo
         <Radar aria-hidden="true" />
         Add checks
       </Button>
+      <Button size="sm" variant="outline" onClick={() => setSilencing(true)}>
+        <Wrench aria-hidden="true" />
+        Start maintenance
+      </Button>
       <Button size="sm" variant="ghost" onClick={onDone}>
         <X aria-hidden="true" />
         Clear selection
       </Button>
       <AssignDialog websiteIds={websiteIds} open={assigning} onOpenChange={setAssigning} onDone={onDone} />
+      <MaintenanceDialog
+        open={silencing}
+        onOpenChange={setSilencing}
+        targets={{ websiteIds }}
+        label={
+          websiteIds.length === 1
+            ? 'the selected website'
+            : `the ${formatCount(websiteIds.length, 'selected website')}`
+        }
+        onStarted={onDone}
+      />
     </section>
   );
 }

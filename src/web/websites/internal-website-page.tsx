@@ -1,20 +1,36 @@
-import type { Website } from '@shared/websites';
+import type { WebsiteDetail } from '@shared/websites';
 import { usePageTitle } from '@web/app/page-title';
+import { ResponseTimes } from '@web/checks/response-times';
 import { DetailHeader, DetailStates } from '@web/components/detail-states';
+import { ExternalLinkButton, httpsUrl } from '@web/components/external-link-button';
+import { HealthBadge } from '@web/components/health-badge';
 import { InfoCard } from '@web/components/info-list';
-import { Badge } from '@web/components/ui/badge';
+import { ActivityCard } from '@web/dashboard/recent-activity';
+import { IncidentsCard } from '@web/incidents/incidents-card';
+import { formatDateTime } from '@web/lib/format';
+import { MaintenanceCard } from '@web/maintenance/maintenance-card';
+import { OpenTasksCard } from '@web/tasks/open-tasks-card';
 import { TriangleAlert } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { useWebsite } from './api';
+import { healthSourceHref, ServerLink, StagingBadge } from './site-badges';
+import { SiteSnapshotCard } from './site-snapshot-card';
 import { WebsiteClientCard } from './website-client-card';
+import { WebsiteMonitoringCard } from './website-monitoring-card';
 import { WebsiteTagsCard } from './website-tags-card';
+import { WebsiteVersionsCard } from './website-versions-card';
 
 const back = { href: '/websites', label: 'Back to Sites' };
 
+/**
+ * Everything Agency Hub knows about one website, on one page: its health and what it follows, what
+ * watches it and how it did, its incidents and maintenance, its WordPress and PHP with where each was
+ * read, its server, client, tags, tasks and activity.
+ */
 export function InternalWebsitePage() {
   const id = useParams<{ id: string }>().id ?? '';
   const website = useWebsite(id);
-  usePageTitle(website.data?.name ?? 'Website details', 'Internal website');
+  usePageTitle(website.data?.name ?? 'Website details', 'Website');
   return (
     <DetailStates
       id={id}
@@ -28,19 +44,48 @@ export function InternalWebsitePage() {
         notFound: 'Website not found',
       }}
     >
-      {() => <WebsiteView website={website.data as Website} />}
+      {() => <WebsiteDetails website={website.data as WebsiteDetail} />}
     </DetailStates>
   );
 }
 
-function WebsiteView({ website }: { website: Website }) {
+function WebsiteDetails({ website }: { website: WebsiteDetail }) {
+  const checkId = website.watchers.check ? Number(website.watchers.check.id) : null;
+  const gridpaneSiteId =
+    website.integrationProvider === 'gridpane' && website.providerSiteId
+      ? Number(website.providerSiteId)
+      : null;
   return (
     <>
       <DetailHeader
         back={back}
         title={website.name}
-        subtitle={website.domain}
-        aside={website.environment === 'staging' ? <Badge variant="outline">staging</Badge> : undefined}
+        subtitle={
+          <>
+            {website.domain}
+            {website.client && (
+              <>
+                {' · '}
+                <Link href={`/clients/${website.client.id}`} className="text-primary-text hover:underline">
+                  {website.client.name}
+                </Link>
+              </>
+            )}
+          </>
+        }
+        aside={
+          <>
+            {website.environment === 'staging' && <StagingBadge />}
+            <HealthBadge health={website.health} sourceHref={healthSourceHref(website)} inline />
+            <ExternalLinkButton
+              href={httpsUrl(website.domain)}
+              label={`Visit ${website.domain}`}
+              variant="default"
+            >
+              Visit Site
+            </ExternalLinkButton>
+          </>
+        }
       />
       {website.removed && (
         <div
@@ -54,31 +99,46 @@ function WebsiteView({ website }: { website: Website }) {
           </p>
         </div>
       )}
+      <WebsiteMonitoringCard website={website} />
+      {checkId !== null && <ResponseTimes checkId={checkId} />}
       <div className="grid gap-4 lg:grid-cols-2">
-        <WebsiteTagsCard website={website} />
-        <WebsiteClientCard website={website} />
+        <IncidentsCard
+          title="Incidents"
+          filter={{ websiteId: website.id }}
+          limit={8}
+          empty={
+            website.watchers.check || website.watchers.monitor
+              ? 'No incidents recorded for this website.'
+              : 'No incidents recorded: nothing watches this website yet.'
+          }
+        />
+        <MaintenanceCard
+          filter={{ websiteId: website.id }}
+          targets={{ websiteIds: [website.id] }}
+          label={website.domain}
+        />
+        <WebsiteVersionsCard website={website} />
         <InfoCard
           title="Website Details"
           items={[
             { label: 'ID', value: website.id },
             { label: 'Integration Provider', value: website.integrationProvider },
-            ...(website.serverId
-              ? [
-                  {
-                    label: 'Server ID',
-                    value: (
-                      <Link href={`/servers/${website.serverId}`} className="text-primary hover:underline">
-                        {website.serverId}
-                      </Link>
-                    ),
-                  },
-                ]
-              : []),
+            ...(website.serverId ? [{ label: 'Server', value: <ServerLink website={website} /> }] : []),
             { label: 'Status', value: website.status },
             { label: 'Environment', value: website.environment },
+            { label: 'Added', value: formatDateTime(website.addedAt) },
           ]}
         />
+        <WebsiteClientCard website={website} />
+        <WebsiteTagsCard website={website} />
+        {gridpaneSiteId !== null && <SiteSnapshotCard siteId={gridpaneSiteId} />}
+        <OpenTasksCard about={{ websiteId: website.id }} empty="No open tasks for this website." />
       </div>
+      <ActivityCard
+        about={{ websiteId: website.id }}
+        label="Website activity"
+        empty="Nothing has happened to this website yet."
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
-import type { Tag } from '@shared/tags';
+import type { WebsiteView } from '@shared/websites';
 import { Badge } from '@web/components/ui/badge';
-import { TagBadge } from '@web/tags/tag-badge';
+import { Fragment } from 'react';
+import { Link } from 'wouter';
 
 export function StagingBadge() {
   return (
@@ -10,14 +11,41 @@ export function StagingBadge() {
   );
 }
 
-/** A site's tags, or a dash. */
-export function SiteTags({ tags }: { tags: readonly Tag[] }) {
-  if (tags.length === 0) return <span className="text-muted-foreground">—</span>;
+/** Where a website's health comes from, as a link when it is our check. */
+export function healthSourceHref(website: Pick<WebsiteView, 'health' | 'check'>): string | undefined {
+  return website.health.source === 'check' && website.check
+    ? `/uptime/checks/${website.check.id}`
+    : undefined;
+}
+
+/** The website's server by its label, linking to the server's page; a dash when it has none. */
+export function ServerLink({ website: w }: { website: Pick<WebsiteView, 'serverId' | 'serverLabel'> }) {
+  if (w.serverId === null) return <span className="text-muted-foreground">—</span>;
   return (
-    <div className="flex flex-wrap gap-1">
-      {tags.map((tag) => (
-        <TagBadge key={tag.id} tag={tag} />
-      ))}
-    </div>
+    <Link href={`/servers/${w.serverId}`} className="text-primary hover:underline">
+      {w.serverLabel || `Server ${w.serverId}`}
+    </Link>
   );
+}
+
+/**
+ * A domain that may wrap before its dots ("staging.maplewave" / ".com") and never inside a label, so a
+ * narrow column keeps every part readable. The text itself is the domain, unchanged.
+ */
+export function DomainName({ domain }: { domain: string }) {
+  let at = 0;
+  return domain.split('.').map((label, i) => {
+    const key = at;
+    at += label.length + 1;
+    return (
+      <Fragment key={key}>
+        {i > 0 && (
+          <>
+            <wbr />.
+          </>
+        )}
+        {label}
+      </Fragment>
+    );
+  });
 }

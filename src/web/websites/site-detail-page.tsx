@@ -4,7 +4,8 @@ import { DetailHeader, DetailStates } from '@web/components/detail-states';
 import { ExternalLinkButton, httpsUrl } from '@web/components/external-link-button';
 import { ProviderStatusBadge } from '@web/components/status-badge';
 import { SyncStatus } from '@web/components/sync-status';
-import { useParams } from 'wouter';
+import { useEffect } from 'react';
+import { useLocation, useParams } from 'wouter';
 import { type SiteDetail, useSite } from './api';
 import { SiteInfoCard } from './site-info-card';
 import { SiteSnapshotCard } from './site-snapshot-card';
@@ -13,10 +14,20 @@ import { WebsiteClientCardById } from './website-client-card';
 
 const back = { href: '/websites', label: 'Back to Sites' };
 
+/**
+ * A GridPane site by its id. A site that is one of our websites opens the website's page (one page per
+ * website, wherever it is linked from); this page is for a site not yet read into the websites.
+ */
 export function SiteDetailPage() {
   const id = useParams<{ id: string }>().id ?? '';
   const site = useSite(id);
+  const [, navigate] = useLocation();
+  const websiteId = site.data?.data.website_id ?? null;
+  useEffect(() => {
+    if (websiteId !== null) navigate(`/websites/internal/${websiteId}`, { replace: true });
+  }, [websiteId, navigate]);
   usePageTitle(site.data?.data.url ?? 'Site details', 'GridPane site');
+  if (websiteId !== null) return null; // on its way to the website's page
   return (
     <DetailStates
       id={id}

@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 
 const link = 'text-primary hover:underline';
 
-/** The hosting provider's record of a site (spec §2 Site detail: Site Info). */
+/** The Site Info card of the site detail page: the hosting provider's record of the site. */
 export function SiteInfoCard({ site }: { site: Site }) {
   return (
     <InfoCard

@@ -11,7 +11,7 @@ import { useRefreshSiteSnapshot, useSiteSnapshot } from './api';
 import { SnapshotFacts } from './snapshot-facts';
 
 /**
- * The site's WordPress facts from the HD Snapshot plugin (spec §2 Site detail). While loading, failing
+ * The site's WordPress facts from the HD Snapshot plugin, on the site detail page. While loading, failing
  * or unconfigured it says so; a failed refresh keeps the last good snapshot with the error beside it.
  */
 export function SiteSnapshotCard({ siteId }: { siteId: number }) {

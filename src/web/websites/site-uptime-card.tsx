@@ -1,19 +1,19 @@
 import { normaliseDomain } from '@shared/domains';
 import type { Site } from '@shared/sites';
 import { InfoList } from '@web/components/info-list';
+import { ResponseValue, UptimeValue } from '@web/components/monitor-figures';
+import { MonitorStatusBadge } from '@web/components/monitor-status-badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatFrequency, formatLastChecked } from '@web/lib/format';
+import { monitorName } from '@web/lib/monitor';
 import { useMonitorsMatching } from '@web/uptime/api';
-import { monitorName } from '@web/uptime/filter';
-import { ResponseValue, UptimeValue } from '@web/uptime/monitor-figures';
-import { MonitorStatusBadge } from '@web/uptime/monitor-status-badge';
 import { Activity, ArrowRight } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 
 /**
- * The site's Better Uptime monitor (spec §2 Site detail), matched by the normalised URL. Shows nothing
+ * The site's Better Uptime monitor on the site detail page, matched by the normalised URL. Shows nothing
  * while loading, when no monitor matches, or when Better Uptime is not set up: it is an extra, not a state.
  */
 export function SiteUptimeCard({ site }: { site: Site }) {

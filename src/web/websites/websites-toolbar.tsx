@@ -1,4 +1,6 @@
 import { exportUrl } from '@shared/exports';
+import { HEALTH_LABELS, HEALTH_STATES } from '@shared/websites';
+import { ClientFilter } from '@web/components/client-filter';
 import { ExportButton } from '@web/components/export-button';
 import { OptionPicker } from '@web/components/option-picker';
 import { RefreshButton } from '@web/components/refresh-button';
@@ -8,7 +10,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Settings } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { type SiteParams, useSiteOptions } from './api';
+import { useSiteOptions } from './api';
+import { healthParam, type WebsiteParams, websiteListQuery } from './filter';
 
 const ALL = 'all';
 const STATUSES = [
@@ -16,18 +19,14 @@ const STATUSES = [
   ['pending', 'Pending'],
   ['error', 'Error'],
 ] as const;
-const MONITORS = [
-  ['up', 'Monitor up'],
-  ['down', 'Monitor down'],
-  ['paused', 'Monitor paused'],
-  ['none', 'No monitor'],
-] as const;
+
+export type FilterKey = 'server' | 'tag' | 'status' | 'health' | 'monitor' | 'client';
 
 interface WebsitesToolbarProps {
   search: string;
   onSearch: (value: string) => void;
-  params: SiteParams;
-  onChange: (patch: Partial<Record<'server' | 'tag' | 'status' | 'monitor', string | undefined>>) => void;
+  params: WebsiteParams;
+  onChange: (patch: Partial<Record<FilterKey, string | undefined>>) => void;
   refreshing: boolean;
   onRefresh: () => void;
 }
@@ -45,14 +44,15 @@ export function WebsitesToolbar({
   const servers = options.data?.servers ?? [];
   const tags = options.data?.tags ?? [];
   const selectedServer = servers.find((s) => s.id === params.server)?.label;
+  const health = healthParam(params);
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <SearchInput
           value={search}
           onChange={onSearch}
-          placeholder="Search sites by URL..."
-          label="Search sites"
+          placeholder="Search websites..."
+          label="Search websites"
           className="sm:max-w-sm sm:flex-1"
         />
         <div className="grid grid-cols-2 gap-2 sm:ml-auto sm:flex">
@@ -64,13 +64,7 @@ export function WebsitesToolbar({
             </Link>
           </Button>
           <ExportButton
-            href={exportUrl('/api/websites/export.csv', {
-              q: search.trim(),
-              serverId: params.server,
-              tagId: params.tag,
-              status: params.status,
-              monitor: params.monitor,
-            })}
+            href={exportUrl('/api/websites/export.csv', websiteListQuery(params))}
             description="Export CSV of the websites shown"
             className="col-span-2 sm:col-span-1"
           />
@@ -94,7 +88,7 @@ export function WebsitesToolbar({
           value={params.tag ?? ALL}
           onValueChange={(tag) => onChange({ tag: tag === ALL ? undefined : tag })}
         >
-          <SelectTrigger aria-label="Tag filter" className="sm:w-36">
+          <SelectTrigger aria-label="Tag filter" className="w-full sm:w-36">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
@@ -116,7 +110,7 @@ export function WebsitesToolbar({
           value={params.status ?? ALL}
           onValueChange={(status) => onChange({ status: status === ALL ? undefined : status })}
         >
-          <SelectTrigger aria-label="Status filter" className="sm:w-32">
+          <SelectTrigger aria-label="Status filter" className="w-full sm:w-32">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
@@ -129,21 +123,27 @@ export function WebsitesToolbar({
           </SelectContent>
         </Select>
         <Select
-          value={params.monitor ?? ALL}
-          onValueChange={(monitor) => onChange({ monitor: monitor === ALL ? undefined : monitor })}
+          value={health ?? ALL}
+          // The health filter replaces an old link's `monitor`.
+          onValueChange={(h) => onChange({ health: h === ALL ? undefined : h, monitor: undefined })}
         >
-          <SelectTrigger aria-label="Monitor filter" className="sm:w-40">
+          <SelectTrigger aria-label="Health filter" className="w-full sm:w-40">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value={ALL}>Any monitor</SelectItem>
-            {MONITORS.map(([value, label]) => (
-              <SelectItem key={value} value={value}>
-                {label}
+            <SelectItem value={ALL}>Any health</SelectItem>
+            {HEALTH_STATES.map((state) => (
+              <SelectItem key={state} value={state}>
+                {HEALTH_LABELS[state]}
               </SelectItem>
             ))}
           </SelectContent>
         </Select>
+        <ClientFilter
+          value={params.client}
+          onChange={(client) => onChange({ client })}
+          className="col-span-2 w-full sm:col-span-1 sm:w-48"
+        />
       </div>
     </div>
   );

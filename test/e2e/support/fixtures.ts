@@ -1,8 +1,17 @@
 import fs from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
-import { type E2EState, statePath } from './global-setup';
+import type { Role } from '../../../src/shared/auth';
+import { type E2EStacks, type E2EState, statePath } from './global-setup';
 
-export const state = (): E2EState => JSON.parse(fs.readFileSync(statePath, 'utf8')) as E2EState;
+/** Every stack the global setup started (the first-run spec sets each one up). */
+export const allStacks = (): E2EState[] =>
+  (JSON.parse(fs.readFileSync(statePath, 'utf8')) as E2EStacks).stacks;
+
+/** This worker's stack: its app and its fake providers (Playwright numbers its workers 0 … n-1). */
+export const state = (): E2EState => {
+  const stacks = allStacks();
+  return stacks[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % stacks.length]!;
+};
 
 /** The first account, made by first-run.spec.ts through the setup page. */
 export const admin = { username: 'owner', email: 'owner@agency.test', password: 'owner password 1' };
@@ -27,11 +36,18 @@ export async function signIn(
   await expect(page).toHaveURL(/\/$/);
 }
 
+/** Signs out through the account menu, as a person does, and lands on /login. */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
 let counter = 0;
-/** A fresh team member made through the API as the admin, so specs don't share passwords. */
-export async function newUser(page: Page, prefix = 'user') {
+/** A fresh team member (Staff unless another role is given) made through the API as the Owner, so specs don't share passwords. */
+export async function newUser(page: Page, prefix = 'user', role: Role = 'staff', clientIds?: number[]) {
   const n = `${prefix}${Date.now().toString(36)}${counter++}`;
-  const user = { username: n, email: `${n}@agency.test`, password: `${n} secret` };
+  const user = { username: n, email: `${n}@agency.test`, password: `${n} secret`, role, clientIds };
   const ctx = page.context().request;
   const login = await ctx.post('/api/auth/login', {
     data: { username: admin.username, password: admin.password },

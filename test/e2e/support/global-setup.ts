@@ -3,8 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startFakeBetterUptime } from '../../fakes/betteruptime';
+import { startFakeEndOfLife } from '../../fakes/endoflife';
 import { startFakeGridPane } from '../../fakes/gridpane';
 import { startFakeWordPress } from '../../fakes/wordpress';
+import { startFakeWporg } from '../../fakes/wporg';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 export const statePath = path.join(root, '.test-artifacts/e2e-server.json');
@@ -18,13 +20,33 @@ export type E2EState = {
   wordpress: { urlTemplate: string; token: string };
 };
 
+/** Browser tests run this many at a time, each worker against an app and providers of its own. */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+
+/** What the global setup started: one stack (app, data folder, fake providers) per worker. */
+export type E2EStacks = { stacks: E2EState[] };
+
 /**
- * Starts the built server (dist/) on a free port and a fresh data folder, in development mode so that
- * forgot-password answers with the DEVELOPMENT MODE link. Records the printed setup link for the
- * first-run spec. The returned function stops it.
+ * Starts one stack per worker, side by side: the built server (dist/) on a free port and a fresh data
+ * folder, in development mode so that forgot-password answers with the DEVELOPMENT MODE link, with
+ * fake providers of its own. Each worker's tests see only their stack, so two specs never share a
+ * GridPane account or a team. Records each printed setup link for the first-run spec. The returned
+ * function stops everything.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!fs.existsSync(path.join(root, 'dist/server/main.js'))) throw new Error('Build first: npm run build');
+  const used = new Set<number>();
+  const started = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startStack(used)));
+  const file: E2EStacks = { stacks: started.map((s) => s.state) };
+  fs.mkdirSync(path.dirname(statePath), { recursive: true });
+  fs.writeFileSync(statePath, JSON.stringify(file));
+  process.env.E2E_BASE_URL = file.stacks[0]!.baseURL;
+  return async () => {
+    await Promise.all(started.map((s) => s.stop()));
+  };
+}
+
+async function startStack(usedPorts: Set<number>): Promise<{ state: E2EState; stop: () => Promise<void> }> {
   // A GridPane account of 40 sites on 5 servers, as the browser tests' provider.
   const gridpane = await startFakeGridPane({
     sites: 40,
@@ -37,8 +59,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Monitors for the same domains, and WordPress sites answering the HD Snapshot contract.
   const betteruptime = await startFakeBetterUptime({ sites: siteUrls, seed: 11 });
   const wordpress = await startFakeWordPress({ domains: siteUrls, seed: 11 });
+  // The fleet's reference versions come from these, never from the real wordpress.org.
+  const wporg = await startFakeWporg();
+  const endOfLife = await startFakeEndOfLife();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ah-e2e-'));
-  const port = 4100 + Math.floor(Math.random() * 800);
+  let port = 4100 + Math.floor(Math.random() * 800);
+  while (usedPorts.has(port)) port = 4100 + Math.floor(Math.random() * 800);
+  usedPorts.add(port);
   const baseURL = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
@@ -52,8 +79,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATABASE_URL: '',
       SMTP_URL: '',
       // The checks spec watches a site of its own on loopback.
-      CHECKS_ALLOW_PRIVATE: 'true',
+      ALLOW_PRIVATE_TARGETS: 'true',
       LOG_LEVEL: 'warn',
+      WPORG_API_URL: wporg.url,
+      PHP_EOL_URL: endOfLife.phpUrl,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -89,14 +118,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     },
     wordpress: { urlTemplate: wordpress.urlTemplate, token: wordpress.token },
   };
-  fs.mkdirSync(path.dirname(statePath), { recursive: true });
-  fs.writeFileSync(statePath, JSON.stringify(state));
-  process.env.E2E_BASE_URL = baseURL;
-
-  return async () => {
+  const stop = async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
-    await Promise.all([gridpane.close(), betteruptime.close(), wordpress.close()]);
+    await Promise.all([
+      gridpane.close(),
+      betteruptime.close(),
+      wordpress.close(),
+      wporg.close(),
+      endOfLife.close(),
+    ]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  return { state, stop };
 }

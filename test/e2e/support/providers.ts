@@ -36,3 +36,42 @@ export async function waitForFigures(page: Page): Promise<DashboardBody> {
   }).toPass({ timeout: 60_000, intervals: [500, 1_000, 2_000] });
   return body;
 }
+
+/** Waits until GridPane's sites are our websites (the first sync runs in the background). */
+export async function websitesReady(page: Page): Promise<number> {
+  let overall = 0;
+  await expect(async () => {
+    const res = await page.request.get('/api/websites?pageSize=1');
+    expect(res.ok(), await res.text()).toBeTruthy();
+    const body = (await res.json()) as { overall: number; hosts: { refreshing: boolean }[] };
+    expect(body.hosts.length).toBeGreaterThan(0);
+    expect(body.hosts.some((h) => h.refreshing)).toBe(false);
+    expect(body.overall).toBeGreaterThan(0);
+    overall = body.overall;
+  }).toPass({ timeout: 30_000 });
+  return overall;
+}
+
+/**
+ * Signed in with the providers' figures in: the dashboard's first website (the one most in need of
+ * attention) given to a new client named `${prefix} <unique>`.
+ */
+export async function dashboardWebsiteOfNewClient(
+  page: Page,
+  prefix: string,
+): Promise<{ websiteId: number; client: { id: number; name: string } }> {
+  await connectProviders(page);
+  await websitesReady(page);
+  await waitForFigures(page);
+  const res = await page.request.get('/api/dashboard');
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const dashboard = (await res.json()) as { websiteStatus: { websiteId: number | null }[] };
+  const websiteId = dashboard.websiteStatus.find((c) => c.websiteId !== null)!.websiteId!;
+  const name = `${prefix} ${Date.now().toString(36)}`;
+  const created = await page.request.post('/api/clients', { data: { name } });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const { id } = (await created.json()) as { id: number };
+  const given = await page.request.put(`/api/websites/${websiteId}/client`, { data: { clientId: id } });
+  expect(given.ok(), await given.text()).toBeTruthy();
+  return { websiteId, client: { id, name } };
+}

@@ -1,8 +1,8 @@
 import { createRandom, type Random } from '../gridpane/random';
 
 /**
- * Raw Better Uptime monitor objects (JSON:API), served as-is by the fake. Shapes follow
- * shared/providers/betteruptime.md: string ids, no `uptime` or response-time attributes (those come
+ * Raw Better Uptime monitor objects (JSON:API), served as-is by the fake. Shapes follow the real
+ * API: string ids, no `uptime` or response-time attributes (those come
  * from /sla and /response-times), `paused_at` set on paused monitors, null `last_checked_at` on pending.
  */
 export type RawMonitor = { id: string; type: 'monitor'; attributes: Record<string, unknown> };

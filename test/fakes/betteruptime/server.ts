@@ -9,7 +9,7 @@ import { type FakeBetterUptimeFailure, listPage, sendFailure } from './respond';
 
 export type { FakeBetterUptimeFailure } from './respond';
 
-/** A real HTTP Better Uptime (API v2) on 127.0.0.1, faithful to shared/providers/betteruptime.md. */
+/** A real HTTP Better Uptime (API v2) on 127.0.0.1, faithful to the real API's shapes and limits. */
 export type FakeBetterUptimeOptions = {
   token?: string;
   /** Site domains or URLs to monitor; default: the sites of the default GridPane fake fleet. */

@@ -6,7 +6,7 @@ import { cooldownHeaders, createLimiter, type LimitSettings } from './limits';
 import { type FailureMode, paginate, send, sendFailure, type Wrapper, wrapSingle } from './respond';
 import { createRouter } from './routes';
 
-/** A real HTTP GridPane on 127.0.0.1, faithful to shared/providers/gridpane.md, for tests and demos. */
+/** A real HTTP GridPane on 127.0.0.1, faithful to the real API's shapes and limits, for tests and demos. */
 export type FakeGridPaneOptions = {
   token?: string;
   servers?: number;

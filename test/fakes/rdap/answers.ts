@@ -1,5 +1,5 @@
 /**
- * RDAP documents as registries serve them (RFC 9083; shared/providers/rdap.md): a domain object with
+ * RDAP documents as registries serve them (RFC 9083): a domain object with
  * its events and registrar entity, and the error object registries send with 404 and 429.
  */
 export const RDAP_CONTENT_TYPE = 'application/rdap+json';

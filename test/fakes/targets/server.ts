@@ -6,7 +6,8 @@ import { makeCertificate } from './certs';
 import { type RouteContext, route, sendPage } from './routes';
 
 /**
- * Local sites for our own checks to watch (tests, the demo, the P8 benchmark): plain HTTP, and
+ * Local sites for our own checks to watch (tests, the demo, the benchmark of 10,000 checks a minute):
+ * plain HTTP, and
  * optionally HTTPS with a fresh short-lived self-signed certificate plus a second HTTPS port whose
  * certificate has expired. Cheap per request (pre-built pages, keep-alive, no per-request records
  * beyond a counter), so one process can take 10,000 checks a minute.

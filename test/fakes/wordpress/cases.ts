@@ -1,4 +1,4 @@
-/** How one fake site behaves; see shared/providers/hdsnapshot.md for the real answers each one mimics. */
+/** How one fake site behaves; each case mimics an answer real sites with the HD Snapshot plugin give. */
 export type WordPressCase =
   | 'ok'
   | 'no_token'
@@ -9,7 +9,7 @@ export type WordPressCase =
   | 'login_redirect'
   | 'slow'
   | 'schema_v2'
-  // Faults for the reliability suite (R1–R4): what a site, its host or a proxy in front can answer.
+  // Faults for the provider fault suites: what a site, its host or a proxy in front can answer.
   | 'server_error'
   | 'bad_gateway'
   | 'maintenance'

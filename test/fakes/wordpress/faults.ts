@@ -4,9 +4,9 @@ import { send, sendRaw } from '../gridpane/respond';
 import type { WordPressCase } from './cases';
 
 /**
- * The reliability faults of one site (shared/providers/hdsnapshot.md: "HTML error pages from security
- * plugins/WAFs", timeouts…), in the order a request meets them: the proxy or firewall in front, then
- * WordPress itself, then the plugin's answer.
+ * The reliability faults of one site (HTML error pages from security plugins and firewalls,
+ * timeouts…), in the order a request meets them: the proxy or firewall in front, then WordPress
+ * itself, then the plugin's answer.
  */
 
 /** Answers from in front of WordPress, or from WordPress before any plugin runs; false: not one of them. */

@@ -11,7 +11,7 @@ export { mixedCases, type WordPressCase } from './cases';
 /**
  * Many WordPress sites with the HD Snapshot plugin behind ONE server on 127.0.0.1: the site's domain is
  * the first path segment (`/{domain}/wp-json/hd-snapshot/v1/snapshot`), so the client's {domain}
- * template substitution is what routes the request. Behaviour follows shared/providers/hdsnapshot.md.
+ * template substitution is what routes the request. Behaviour follows the plugin's real answers.
  */
 export type FakeWordPressOptions = {
   token?: string;

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../../../src/server/config';
+import * as http from '../../../src/server/core/outbound/provider-http';
 import type { Database } from '../../../src/server/db/client';
 import { secretBox } from '../../../src/server/integrations/secrets';
-import * as http from '../../../src/server/providers/http';
 import { createServices, type Services } from '../../../src/server/services';
 import { startFakeBetterUptime } from '../../fakes/betteruptime';
 import { startFakeGridPane } from '../../fakes/gridpane';
@@ -11,17 +11,18 @@ import { startFakeWordPress } from '../../fakes/wordpress';
 import { createTestDatabase } from '../../support/database';
 
 /**
- * R1: every outbound call connects within 5 s, finishes within 15 s and reads at most 10 MB. Read off
- * the calls the clients of the production services (built as main.ts builds them: no test overrides)
- * really make; transport.test.ts and http.test.ts prove requestJson enforces each limit it is given.
+ * Every outbound provider call connects within 5 s, finishes within 15 s and reads at most 10 MB. Read
+ * off the calls the clients of the production services (built as main.ts builds them: no test
+ * overrides) really make; http.test.ts and http-limits.test.ts prove requestJson enforces each limit
+ * it is given.
  */
-vi.mock('../../../src/server/providers/http', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../src/server/providers/http')>();
+vi.mock('../../../src/server/core/outbound/provider-http', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../src/server/core/outbound/provider-http')>();
   return { ...actual, requestJson: vi.fn(actual.requestJson) };
 });
 
-/** The bar's "10 MB" read as the app has always meant it: 10 MiB. */
-const R1 = { connectMs: 5_000, totalMs: 15_000, bytes: 10 * 1024 * 1024 };
+/** "10 MB" read as the app has always meant it: 10 MiB. */
+const LIMITS = { connectMs: 5_000, totalMs: 15_000, bytes: 10 * 1024 * 1024 };
 
 let database: Database;
 let services: Services;
@@ -33,8 +34,10 @@ const fakes = {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  // Only the key box is given (it reads no provider setting); everything else is production's default.
-  services = createServices(testConfig(), database, { box: secretBox(randomBytes(32)) });
+  // Only the key box is given (it reads no provider setting) and private targets are allowed (the fakes
+  // listen on this machine); everything else is production's default.
+  const config = testConfig({ allowPrivateTargets: true });
+  services = createServices(config, database, { box: secretBox(randomBytes(32)) });
 });
 afterAll(async () => {
   await database.close();
@@ -54,32 +57,32 @@ async function limitsOf(call: () => Promise<unknown>) {
   }));
 }
 
-function expectWithinR1(limits: { connectMs: number; totalMs: number; bytes: number }[]) {
+function expectWithinLimits(limits: { connectMs: number; totalMs: number; bytes: number }[]) {
   for (const limit of limits) {
     expect(limit.connectMs).toBeGreaterThan(0);
-    expect(limit.connectMs).toBeLessThanOrEqual(R1.connectMs);
-    expect(limit.totalMs).toBeLessThanOrEqual(R1.totalMs);
-    expect(limit.bytes).toBeLessThanOrEqual(R1.bytes);
+    expect(limit.connectMs).toBeLessThanOrEqual(LIMITS.connectMs);
+    expect(limit.totalMs).toBeLessThanOrEqual(LIMITS.totalMs);
+    expect(limit.bytes).toBeLessThanOrEqual(LIMITS.bytes);
   }
 }
 
-describe('R1 limits of the production provider clients', () => {
+describe('time and size limits of the production provider clients', () => {
   it('requestJson defaults to 5 s to connect, 15 s in all, 10 MiB at most', () => {
-    expect(http.DEFAULT_CONNECT_TIMEOUT_MS).toBe(R1.connectMs);
-    expect(http.DEFAULT_TIMEOUT_MS).toBe(R1.totalMs);
-    expect(http.DEFAULT_MAX_BYTES).toBe(R1.bytes);
+    expect(http.DEFAULT_CONNECT_TIMEOUT_MS).toBe(LIMITS.connectMs);
+    expect(http.DEFAULT_TIMEOUT_MS).toBe(LIMITS.totalMs);
+    expect(http.DEFAULT_MAX_BYTES).toBe(LIMITS.bytes);
   });
 
   it('GridPane', async () => {
     const { gridpane } = fakes;
     const client = services.providers.gridpane({ baseUrl: gridpane.url, token: gridpane.token });
-    expectWithinR1(await limitsOf(() => client.listSites()));
+    expectWithinLimits(await limitsOf(() => client.listSites()));
   });
 
   it('Better Uptime', async () => {
     const { betteruptime } = fakes;
     const client = services.providers.betteruptime({ baseUrl: betteruptime.url, token: betteruptime.token });
-    expectWithinR1(await limitsOf(() => client.listMonitors()));
+    expectWithinLimits(await limitsOf(() => client.listMonitors()));
   });
 
   it('HD Snapshot: tighter still, as each call runs PHP on a client site', async () => {
@@ -91,7 +94,7 @@ describe('R1 limits of the production provider clients', () => {
         urlTemplate: wordpress.urlTemplate,
       }),
     );
-    expectWithinR1(limits);
+    expectWithinLimits(limits);
     expect(limits).toEqual([{ connectMs: 5_000, totalMs: 10_000, bytes: 1024 * 1024 }]);
   });
 });

@@ -11,7 +11,7 @@ import {
   startServer,
 } from '../../support/server-process';
 
-// Quality bar R6: the embedded database (PGlite) killed with `kill -9` in the middle of writes, 20 times on
+// The embedded database (PGlite) killed with `kill -9` in the middle of writes, 20 times on
 // one data folder, never loses a write it acknowledged, and reopens each time (the dead process's lock is
 // taken over). The plain second-process refusal on a fresh folder is in src/server/main.test.ts.
 const ROUNDS = 20;
@@ -53,7 +53,7 @@ async function writeUntilKilled(s: ServerProcess, cookie: string, round: number)
   return acknowledged;
 }
 
-describe.runIf(process.env.TEST_DB_KIND !== 'postgres')('R6: PGlite killed during writes', () => {
+describe.runIf(process.env.TEST_DB_KIND !== 'postgres')('PGlite killed during writes', () => {
   beforeAll(async () => {
     bundle = await buildServerBundle();
   });

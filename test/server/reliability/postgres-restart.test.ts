@@ -15,14 +15,14 @@ import {
   type ThrowawayPostgres,
 } from './throwaway-postgres';
 
-// Quality bar R5: PostgreSQL restarted under load. No crash; 503 fast while it is down; recovery within
-// 5 s after it is back. Runs once per `npm test`: in the server-postgres project, or in the pglite
+// PostgreSQL restarted under load. No crash; 503 fast while it is down; recovery within 5 s after it
+// is back. Runs once per `npm test`: in the server-postgres project, or in the pglite
 // project when there is no PostgreSQL project. It needs its own cluster (it stops it), not the shared one.
 const project = process.env.TEST_DB_KIND;
 const runsHere = postgresAvailable && (project === 'postgres' || !process.env.TEST_DATABASE_URL);
 const title = runsHere
-  ? 'R5: PostgreSQL restarted under load'
-  : `R5: PostgreSQL restart (skipped here: ${postgresAvailable ? 'runs in the server-postgres project' : `no PostgreSQL 15 at ${PG_BIN}`})`;
+  ? 'PostgreSQL restarted under load'
+  : `PostgreSQL restart (skipped here: ${postgresAvailable ? 'runs in the server-postgres project' : `no PostgreSQL 15 at ${PG_BIN}`})`;
 
 const FAST_MS = 2_000;
 const RECOVERY_MS = 5_000;
@@ -72,7 +72,8 @@ describe.runIf(runsHere)(title, () => {
     const health = await call(s, cookie, 'GET', '/api/health');
     expect(health.status, s.output()).toBe(503);
     expect(health.body).toMatchObject({ status: 'error', database: 'postgres' });
-    // A load balancer's readiness probe takes this instance out while its database is away (R8).
+    // A load balancer's readiness probe takes this instance out while its database is away, so the
+    // other instances take its share.
     const ready = await call(s, cookie, 'GET', '/api/health/ready');
     expect(ready.status).toBe(503);
     expect(ready.body).toEqual({

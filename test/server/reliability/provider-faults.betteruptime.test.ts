@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fakeTime } from '../../../src/server/providers/test-helpers';
+import { fakeTime } from '../../../src/server/core/outbound/provider-test-helpers';
 import {
   type FakeBetterUptime,
   type FakeBetterUptimeFailure,
@@ -20,9 +20,11 @@ import {
 } from './provider-faults';
 
 /**
- * R1–R4 for Better Uptime: each fault on a refresh of GET /api/monitors (the Uptime page's refresh)
- * keeps the cached monitors and their figures, says what went wrong and when we last synced, and never
- * 500s. Better Uptime's only wait hint is a standard Retry-After; without one the client backs off.
+ * Provider faults for Better Uptime (outbound limits, last good cache served, wait headers honoured,
+ * malformed JSON never overwriting good data): each fault on a refresh of GET /api/monitors (the
+ * Uptime page's refresh) keeps the cached monitors and their figures, says what went wrong and when we
+ * last synced, and never 500s. Better Uptime's only wait hint is a standard Retry-After; without one
+ * the client backs off.
  */
 
 const RETRY_AFTER_S = 7;

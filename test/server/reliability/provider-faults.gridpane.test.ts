@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fakeTime } from '../../../src/server/providers/test-helpers';
+import { fakeTime } from '../../../src/server/core/outbound/provider-test-helpers';
 import { type FailureMode, type FakeGridPane, startFakeGridPane } from '../../fakes/gridpane';
 import {
   expectCacheKept,
@@ -15,8 +15,10 @@ import {
 } from './provider-faults';
 
 /**
- * R1–R4 for GridPane: each fault on a refresh of GET /api/sites (the Sites page's refresh button) keeps
- * the cached sites and servers, says what went wrong and when we last synced, and never 500s.
+ * Provider faults for GridPane (outbound limits, last good cache served, its own wait header honoured,
+ * malformed JSON never overwriting good data): each fault on a refresh of GET /api/sites (the Sites
+ * page's refresh button) keeps the cached sites and servers, says what went wrong and when we last
+ * synced, and never 500s.
  */
 
 /** GridPane's 429 carries its own wait (Retry-After-Endpoint, ~27 s observed); the fake's window sets it. */

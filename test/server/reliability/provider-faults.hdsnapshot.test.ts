@@ -15,9 +15,10 @@ import {
 } from './provider-faults';
 
 /**
- * R1–R4 for HD Snapshot: each fault on a refresh of GET /api/sites/:id/snapshot (the site page's
- * refresh) keeps the last good snapshot and when it was fetched, says what went wrong on which site, and
- * never 500s. The plugin sets no rate limit; a firewall in front of a site may (plain Retry-After).
+ * Provider faults for HD Snapshot (outbound limits, last good snapshot kept, malformed answers never
+ * overwriting it): each fault on a refresh of GET /api/sites/:id/snapshot (the site page's refresh)
+ * keeps the last good snapshot and when it was fetched, says what went wrong on which site, and never
+ * 500s. The plugin sets no rate limit; a firewall in front of a site may (plain Retry-After).
  */
 
 /** The messages name the site, so the table is built per domain. */

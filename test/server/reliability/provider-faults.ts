@@ -4,8 +4,11 @@ import type { ServiceOptions } from '../../../src/server/services';
 import { createTestApp } from '../../support/app';
 
 /**
- * Shared by the provider fault suites (R1–R4): each provider file lists the faults in one table and runs
- * the same checks against it, through the HTTP API the web app uses, as a signed-in person.
+ * Shared by the provider fault suites (every outbound call capped at 5 s to connect, 15 s in all and
+ * 10 MB of body; a failing provider's last good cache still served with the error and the last sync
+ * shown; its wait headers honoured without retry storms; malformed JSON never overwriting a good
+ * cache): each provider file lists the faults in one table and runs the same checks against it,
+ * through the HTTP API the web app uses, as a signed-in person.
  */
 
 /** The total time limit the suites give providers: the fakes' slow answers take far longer, and an

@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/app';
 
-// Quality bar R7, the limits: Fastify's defaults let a body or a request run on without end. A body sent
-// with a Content-Length over 1 MiB is refused in src/server/auth/routes.test.ts; here a body streamed
-// without one, over a real socket, which the server must cut off by counting.
+// Request limits (a 1 MiB body limit and a request timeout): Fastify's defaults let a body or a
+// request run on without end. A body sent with a Content-Length over 1 MiB is refused in
+// src/server/auth/routes.test.ts; here a body streamed without one, over a real socket, which the
+// server must cut off by counting.
 let t: TestApp;
 let port: number;
 beforeAll(async () => {
@@ -53,7 +54,7 @@ function streamBody(maxBytes: number) {
   });
 }
 
-describe('R7: request limits', () => {
+describe('request limits', () => {
   it('cuts off a body streamed past 1 MiB with 413 and a clear JSON error', { timeout: 30_000 }, async () => {
     const res = await streamBody(8 * 1024 * 1024);
     expect(res.status).toBe(413);

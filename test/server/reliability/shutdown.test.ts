@@ -18,7 +18,7 @@ import {
 } from '../../support/server-process';
 import { halfSentCreate, keepAliveGet, tryConnect } from './raw-http';
 
-// Quality bar R7: SIGTERM with requests in flight. They finish (not reset), no new connection is taken
+// Graceful shutdown: SIGTERM with requests in flight. They finish (not reset), no new connection is taken
 // once closing begins, idle keep-alive connections do not hold the exit up, and the process exits 0
 // well within main.ts's 10-second force timeout.
 const FORCE_TIMEOUT_MS = 10_000;
@@ -52,7 +52,7 @@ afterAll(async () => {
   if (onPostgres) await admin(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
 });
 
-describe('R7: graceful shutdown on SIGTERM', () => {
+describe('graceful shutdown on SIGTERM', () => {
   it('finishes in-flight requests, refuses new connections, and exits 0', { timeout: 120_000 }, async () => {
     server = await startServer(options);
     const s = server;

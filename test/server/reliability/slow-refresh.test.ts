@@ -3,14 +3,14 @@ import { startFakeGridPane } from '../../fakes/gridpane';
 import { createTestApp, type TestApp } from '../../support/app';
 
 // A provider that asks us to wait (GridPane's 429 can say up to a minute) or answers slowly must not hold
-// the page: past refreshAnswerMs the refresh answers with the last good data and finishes in the background.
+// the page: past answerWithin.refreshMs the refresh answers with the last good data and finishes in the background.
 let t: TestApp;
 let cookie: string;
 let gridpane: Awaited<ReturnType<typeof startFakeGridPane>>;
 
 beforeAll(async () => {
   gridpane = await startFakeGridPane({ sites: 6, servers: 2, seed: 5, slowMs: 1500 });
-  t = await createTestApp({ config: { refreshAnswerMs: 200 } });
+  t = await createTestApp({ config: { answerWithin: { refreshMs: 200, firstSyncMs: 60_000 } } });
   cookie = await t.signIn();
   const saved = await t.app.inject({
     method: 'POST',

@@ -17,7 +17,7 @@ import {
 } from '../../support/server-process';
 import { adminQuery } from './postgres';
 
-// Quality bar R9 with three real instances on one PostgreSQL: a site going down produces exactly one
+// Alerts with three real instances on one PostgreSQL: a site going down produces exactly one
 // "down" and one "up" alert per channel; a channel failing for two minutes still receives both
 // afterwards; a maintenance window produces none. The https site is trusted through
 // NODE_EXTRA_CA_CERTS, and its certificate warning too goes out once per channel.
@@ -61,7 +61,7 @@ const events = (channel: string, about: string) =>
     .filter((a) => a.title.includes(about))
     .map((a) => a.event);
 
-describe.runIf(onPostgres)('alerts with three instances (R9)', { timeout: 15 * 60_000 }, () => {
+describe.runIf(onPostgres)('alerts with three instances', { timeout: 15 * 60_000 }, () => {
   beforeAll(async () => {
     await adminQuery(`CREATE DATABASE ${dbName}`);
     targets = await startFakeTargets({ https: true, certDays: 10, sites: { shop: '/up' } });
@@ -69,7 +69,7 @@ describe.runIf(onPostgres)('alerts with three instances (R9)', { timeout: 15 * 6
     fs.writeFileSync(caFile, targets.https!.ca);
     hooks = await startWebhookReceiver();
     bundle = await buildServerBundle();
-    const env = { CHECKS_ALLOW_PRIVATE: 'true', NODE_EXTRA_CA_CERTS: caFile, REFRESH_INTERVAL_MINUTES: '0' };
+    const env = { ALLOW_PRIVATE_TARGETS: 'true', NODE_EXTRA_CA_CERTS: caFile, REFRESH_INTERVAL_MINUTES: '0' };
     instances = await Promise.all(
       [0, 1, 2].map(() =>
         startServer({ entry: bundle.entry, databaseUrl: databaseUrl(base!, dbName), env, logLevel: 'debug' }),
@@ -197,7 +197,7 @@ describe.runIf(onPostgres)('alerts with three instances (R9)', { timeout: 15 * 6
     const window = await call(a, cookie, 'POST', '/api/maintenance', {
       checkIds: [shop.id],
       durationMinutes: 10,
-      reason: 'R9',
+      reason: 'no alerts during maintenance',
     });
     expect(window.status).toBe(201);
     targets.setSite('shop', '/down');

@@ -16,7 +16,7 @@ import {
 } from '../../support/server-process';
 import { adminQuery } from './postgres';
 
-// Quality bar R8: three real Agency Hub processes on one PostgreSQL database behave as one. They start
+// Three real Agency Hub processes on one PostgreSQL database behave as one. They start
 // together on an empty database, share sessions, writes and sign-in limits, run each scheduled sync
 // once per interval in total, and resume the sync of an instance killed with kill -9.
 const base = process.env.TEST_DATABASE_URL;
@@ -46,7 +46,7 @@ const syncStarts = () =>
     .filter((r) => r.path === `${API_PREFIX}/server` && (r.query.page ?? '1') === '1')
     .map((r) => r.at);
 
-describe.runIf(onPostgres)('three instances on one PostgreSQL (R8)', { timeout: 15 * 60_000 }, () => {
+describe.runIf(onPostgres)('three instances on one PostgreSQL', { timeout: 15 * 60_000 }, () => {
   beforeAll(async () => {
     await adminQuery(`CREATE DATABASE ${dbName}`);
     bundle = await buildServerBundle();

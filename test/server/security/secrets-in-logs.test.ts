@@ -6,7 +6,7 @@ import { type FakeGridPane, startFakeGridPane } from '../../fakes/gridpane';
 import { type FakeWordPress, startFakeWordPress } from '../../fakes/wordpress';
 import { createTestApp, type TestApp } from '../../support/app';
 
-// Quality bar S8: provider tokens are write-only in the API and never logged. Tokens of the shapes people
+// Provider tokens are write-only in the API and never logged. Tokens of the shapes people
 // paste: GridPane's long bearer, Better Uptime's 24-character team token, a short hand-picked HD Snapshot
 // global token, and a mistyped token GridPane rejects (a secret all the same).
 const secrets = {
@@ -75,7 +75,7 @@ describe.each(['json', 'pretty'] as const)('in the %s log format', (format) => {
 
   const capturedLog = () => t.logs.join('');
 
-  describe('provider tokens never reach the log or an API response (S8)', () => {
+  describe('provider tokens never reach the log or an API response', () => {
     it('a full configuration and sync of every provider logs no token', async () => {
       const mistyped = await call('POST', '/api/integrations/gridpane', {
         baseUrl: gridpane.url,

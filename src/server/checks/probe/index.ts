@@ -1,20 +1,9 @@
 /**
- * The check layer under the checks area: one HTTP(S) probe, the SSRF guard, certificate reading.
- * Pure modules with no database and no routes; the service and the job engine build on these.
+ * The check layer under the checks area: one HTTP(S) probe and what counts as up. Pure modules with no
+ * database and no routes; the service and the job engine build on these. The transport, the outbound
+ * address rule and certificate reading live in core/outbound.
  */
-export { type AddressKind, classifyAddress } from './address';
-export { type CertificateInfo, soonestExpiring } from './certificate';
 export { type KeywordMode, keywordProblem, MAX_KEYWORD_BYTES } from './content';
-export { clearDnsCache, type Resolver } from './dns';
-export { ProbeError, type ProbeErrorCode } from './errors';
-export {
-  type AddressPolicy,
-  ALLOW_PRIVATE_HINT,
-  type AssertOptions,
-  assertPublicUrl,
-  CheckTargetError,
-  type CheckTargetErrorCode,
-} from './guard';
 export {
   BODY_CAP_BYTES,
   DEFAULT_TIMEOUT_MS,
@@ -27,13 +16,6 @@ export {
   probeHttp,
   USER_AGENT,
 } from './probe';
-export {
-  GuardedRequestError,
-  type GuardedRequestOptions,
-  type GuardedResponse,
-  guardedRequest,
-  MAX_CONNECT_TIMEOUT_MS,
-} from './request';
 export {
   DEFAULT_EXPECTED_STATUS,
   describeExpected,

@@ -142,7 +142,7 @@ describe('probeHttp against local targets', () => {
     );
     expect(result).toMatchObject({ ok: false, errorCode: 'redirect' });
     expect(result.error).toBe(
-      'Redirect to ftp://example.com refused: only http and https URLs can be checked (got ftp)',
+      'Redirect to ftp://example.com refused: only http and https addresses can be used (got ftp)',
     );
   });
 

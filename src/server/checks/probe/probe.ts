@@ -1,15 +1,20 @@
-import { type CertificateInfo, soonestExpiring } from './certificate';
+import {
+  type AddressPolicy,
+  type CertificateInfo,
+  GuardedRequestError,
+  guardedRequest,
+  OutboundError,
+  OutboundTargetError,
+  type Resolver,
+  soonestExpiring,
+} from '../../core/outbound';
 import { type KeywordMode, keywordFailure, wordpressFailure } from './content';
-import type { Resolver } from './dns';
-import { ProbeError } from './errors';
-import { CheckTargetError } from './guard';
-import { GuardedRequestError, guardedRequest } from './request';
 import { DEFAULT_EXPECTED_STATUS, describeExpected, matchesStatus, type StatusRange } from './status';
 
 /** One HTTP(S) check: what to ask and what counts as up. */
 export type ProbeTarget = {
   url: string;
-  /** Total time limit (lookup, connect, TLS, redirects, body). Default 10 s, at most 15 s (R1). */
+  /** Total time limit (lookup, connect, TLS, redirects, body). Default 10 s, at most 15 s. */
   timeoutMs?: number;
   /** Statuses that count as up (parseExpectedStatus); default 2xx–3xx. Judged after redirects. */
   expectedStatus?: readonly StatusRange[];
@@ -23,9 +28,9 @@ export type ProbeTarget = {
 
 /** Settings of the instance, the same for every check. */
 export type ProbeOptions = {
-  /** CHECKS_ALLOW_PRIVATE. */
+  /** The outbound address rule (ALLOW_PRIVATE_TARGETS); private targets are refused when left out. */
   allowPrivate?: boolean;
-  allowedRanges?: readonly string[];
+  allowedRanges?: AddressPolicy['allowedRanges'];
   /** Extra trusted CAs (PEM), on top of Node's store and NODE_EXTRA_CA_CERTS. */
   ca?: string | readonly string[];
   resolver?: Resolver;
@@ -54,8 +59,8 @@ export type ProbeResult = {
 };
 
 export type ProbeFailureCode =
-  | ProbeError['code']
-  | CheckTargetError['code']
+  | OutboundError['code']
+  | OutboundTargetError['code']
   | 'status'
   | 'keyword'
   | 'wordpress';
@@ -116,8 +121,8 @@ export async function probeHttp(target: ProbeTarget, options: ProbeOptions = {})
     return withCertificate({ ok: true, ...seen, error: null, errorCode: null }, certificates);
   } catch (error) {
     if (error instanceof GuardedRequestError) return fail(error.code, error.message, error.url);
-    if (error instanceof CheckTargetError) return fail(error.code, error.message, target.url);
-    const unexpected = error instanceof ProbeError ? error.message : 'Check failed unexpectedly';
+    if (error instanceof OutboundTargetError) return fail(error.code, error.message, target.url);
+    const unexpected = error instanceof OutboundError ? error.message : 'Check failed unexpectedly';
     return fail('network', unexpected, target.url);
   }
 }

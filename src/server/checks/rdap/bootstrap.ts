@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { Clock } from '../../clock';
-import { lowerFirst } from '../probe/errors';
+import type { Clock } from '../../core/clock';
+import { lowerFirst } from '../../core/outbound';
 
 /**
- * IANA's RDAP bootstrap file for domains (RFC 9224, https://data.iana.org/rdap/dns.json): `services`
+ * IANA's RDAP bootstrap file for domains (https://data.iana.org/rdap/dns.json): `services`
  * is a list of [[labels…], [base URLs…]]. A name is looked up by its longest matching suffix; a TLD
  * missing from the file has no RDAP service at all.
  */
@@ -29,7 +29,7 @@ export function parseBootstrap(json: unknown): BootstrapTable {
   return table;
 }
 
-/** https first (RFC 9224 §3: clients should prefer it), then whatever http(s) URL is given. */
+/** https first (a registry's answer should not travel in clear), then whatever http(s) URL is given. */
 function preferredBase(urls: string[]): string | null {
   const usable = urls.filter((url) => /^https?:\/\//i.test(url));
   const chosen = usable.find((url) => url.toLowerCase().startsWith('https:')) ?? usable[0];

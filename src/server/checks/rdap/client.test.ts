@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_REGISTRAR, type FakeRdap, startFakeRdap } from '../../../../test/fakes/rdap';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../core/clock';
 import { createRdapClient, type RdapClientOptions } from './client';
 
 let rdap: FakeRdap;

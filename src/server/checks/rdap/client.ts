@@ -1,18 +1,21 @@
-import { type Clock, systemClock } from '../../clock';
-import { retryAfterMs } from '../../providers/retry';
-import type { Resolver } from '../probe/dns';
-import { lowerFirst, ProbeError } from '../probe/errors';
-import { CheckTargetError } from '../probe/guard';
+import { type Clock, systemClock } from '../../core/clock';
+import {
+  type GuardedResponse,
+  guardedRequest,
+  lowerFirst,
+  OutboundError,
+  OutboundTargetError,
+  type Resolver,
+} from '../../core/outbound';
+import { retryAfterMs } from '../../core/outbound/retry';
 import { USER_AGENT } from '../probe/probe';
-import { type GuardedResponse, guardedRequest } from '../probe/request';
 import { baseFor, bootstrapCache, IANA_BOOTSTRAP_URL, parseBootstrap } from './bootstrap';
 import { bootstrapKeys, registeredDomain } from './domain';
 import { readDomainAnswer } from './parse';
 
 /**
- * Domain expiry from the registry's own RDAP service (shared/providers/rdap.md): the registered
- * domain by the Public Suffix List, its registry from IANA's bootstrap file (cached for a day), then
- * GET {base}domain/{name}. The answer is the expiry date or "unknown" with the reason, never a
+ * Domain expiry from the registry's own RDAP service: the registered domain by the Public Suffix
+ * List, its registry from IANA's bootstrap file (cached for a day), then GET {base}domain/{name}. The answer is the expiry date or "unknown" with the reason, never a
  * guess. A registry that answers 429 is left alone until its Retry-After has passed: no retry loop.
  * Requests go through the same guarded transport as checks (http/https, address policy, time and
  * size limits).
@@ -20,7 +23,7 @@ import { readDomainAnswer } from './parse';
 export type RdapClientOptions = {
   /** IANA's file by default; tests and the demo point it at a local fake. */
   bootstrapUrl?: string;
-  /** CHECKS_ALLOW_PRIVATE: needed to reach a fake on this machine. */
+  /** ALLOW_PRIVATE_TARGETS: needed to reach a fake on this machine. */
   allowPrivate?: boolean;
   allowedRanges?: readonly string[];
   /** Per request (bootstrap file, domain answer); default 10 s. */
@@ -82,11 +85,11 @@ export function createRdapClient(options: RdapClientOptions = {}): RdapClient {
       ca: options.ca,
     });
     if (response.status !== 200) return { response, json: null };
-    if (response.truncated) throw new ProbeError('invalid_response', 'Answer too large');
+    if (response.truncated) throw new OutboundError('invalid_response', 'Answer too large');
     try {
       return { response, json: JSON.parse(response.body!.toString('utf8')) };
     } catch {
-      throw new ProbeError('invalid_response', 'Answer is not JSON');
+      throw new OutboundError('invalid_response', 'Answer is not JSON');
     }
   }
 
@@ -117,9 +120,9 @@ export function createRdapClient(options: RdapClientOptions = {}): RdapClient {
         answer = await getJson(`${base}domain/${encodeURIComponent(domain)}`);
       } catch (error) {
         const reason =
-          error instanceof ProbeError || error instanceof CheckTargetError ? error.message : 'failed';
+          error instanceof OutboundError || error instanceof OutboundTargetError ? error.message : 'failed';
         const code =
-          error instanceof ProbeError && error.code === 'invalid_response' ? 'bad_answer' : 'unreachable';
+          error instanceof OutboundError && error.code === 'invalid_response' ? 'bad_answer' : 'unreachable';
         return unknown(code, `The registry's RDAP service did not answer usefully: ${lowerFirst(reason)}`);
       }
       const { status, headers } = answer.response;

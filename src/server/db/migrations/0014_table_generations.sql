@@ -4,7 +4,7 @@ CREATE TABLE "table_generations" (
 );
 --> statement-breakpoint
 -- Every statement that writes one of these tables bumps its generation in the same transaction, so a
--- list answer kept at a generation is never served after a change committed (lists/kept.ts).
+-- list answer kept at a generation is never served after a change committed (core/cache/kept.ts).
 CREATE FUNCTION "bump_table_generation"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO "table_generations" ("name", "generation") VALUES (TG_TABLE_NAME, 1)

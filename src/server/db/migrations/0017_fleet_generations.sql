@@ -1,4 +1,4 @@
--- The fleet view and the coverage check are kept per generation too (lists/kept.ts). A trigger may now
+-- The fleet view and the coverage check are kept per generation too (core/cache/kept.ts). A trigger may now
 -- name the generation it bumps (its argument); without one it bumps its table's, as before.
 CREATE OR REPLACE FUNCTION "bump_table_generation"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -21,9 +21,14 @@ export const activity = pgTable(
     clientId: integer().references(() => clients.id, { onDelete: 'set null' }),
     websiteId: integer().references(() => websites.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** As for notifications: repeated events of one topic within an hour are one entry counting its downs. */
+    topic: text(),
+    downs: integer().notNull().default(0),
+    firstAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('activity_created_at_idx').on(t.createdAt),
+    index('activity_topic_idx').on(t.topic, t.createdAt),
     index('activity_client_id_idx').on(t.clientId),
     index('activity_website_id_idx').on(t.websiteId),
   ],

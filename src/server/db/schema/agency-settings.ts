@@ -11,7 +11,7 @@ export const agencySettings = pgTable(
     name: text().notNull().default(''),
     /** IANA name; daily figures and report periods are counted in it. */
     timeZone: text().notNull().default('UTC'),
-    /** PNG, JPEG or WebP, checked by its first bytes; served from our origin only. */
+    /** The upload's checked copy: PNG, or JPEG kept as JPEG, at most 512 px on its long side. */
     logo: bytea(),
     logoType: text(),
     logoUpdatedAt: timestamp({ withTimezone: true }),

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** Personal API tokens: act as their owner on the API (Authorization: Bearer …). */
@@ -15,6 +15,8 @@ export const apiTokens = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Null: never expires. */
     expiresAt: timestamp({ withTimezone: true }),
+    /** A read-only token may only read (GET and HEAD). */
+    readOnly: boolean().notNull().default(false),
     /** Refreshed at most once a minute. */
     lastUsedAt: timestamp({ withTimezone: true }),
   },

@@ -36,6 +36,8 @@ export const checkRollups = pgTable(
     /** Sum and count of response times of the runs that got an answer (an average needs both). */
     responseMsSum: integer().notNull(),
     responses: integer().notNull(),
+    /** The first result of the hour or day: measured time begins there, not at the bucket's start. */
+    firstAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.checkId, t.period, t.startsAt] }),

@@ -28,6 +28,8 @@ export const checks = pgTable(
     nextDueAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     // The state after the last result.
     status: text().notNull().default('pending'), // pending | up | down
+    /** When `status` (or being paused) last changed: a website's health says "down since …" from it. */
+    statusSince: timestamp({ withTimezone: true }),
     consecutiveFailures: integer().notNull().default(0),
     lastCheckedAt: timestamp({ withTimezone: true }),
     lastResponseMs: integer(),

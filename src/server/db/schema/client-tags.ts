@@ -2,7 +2,7 @@ import { index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 import { tags } from './tags';
 
-// One join table per tagged resource (architecture.md §8); deleting either side drops the link.
+// One join table per tagged resource, with foreign keys; deleting either side drops the link.
 export const clientTags = pgTable(
   'client_tags',
   {

@@ -39,6 +39,8 @@ export const incidents = pgTable(
     failures: jsonb().$type<IncidentFailure[]>().notNull().default([]),
     startedAt: timestamp({ withTimezone: true }).notNull(),
     endedAt: timestamp({ withTimezone: true }),
+    /** Why it ended: up | paused | removed | maintenance | check-deleted (null while open). */
+    endReason: text(),
     /** When its "down" and "up" alerts went out (once each; never for one taken into a server's). */
     openAlertedAt: timestamp({ withTimezone: true }),
     closeAlertedAt: timestamp({ withTimezone: true }),

@@ -22,5 +22,6 @@ export * from './tags';
 export * from './tasks';
 export * from './users';
 export * from './website-facts';
+export * from './website-health';
 export * from './website-tags';
 export * from './websites';

@@ -15,6 +15,17 @@ export const notifications = pgTable(
     link: text(),
     readAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What it is about when one thing can say it again and again (a check, a monitor, a server): within
+     * an hour, a new entry about the same topic replaces the last one and counts its downs since the
+     * first (a flapping site is one line, not one a minute).
+     */
+    topic: text(),
+    downs: integer().notNull().default(0),
+    firstAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('notifications_user_id_idx').on(t.userId, t.readAt)],
+  (t) => [
+    index('notifications_user_id_idx').on(t.userId, t.readAt),
+    index('notifications_topic_idx').on(t.userId, t.topic, t.createdAt),
+  ],
 );

@@ -48,6 +48,9 @@ export const providerSyncs = pgTable(
     errorAt: timestamp({ withTimezone: true }),
     /** Bumped by every write of the items: what was computed from them stays valid while it holds. */
     generation: integer().notNull().default(0),
+    /** A sync under way: items read so far, and how many the provider said there are (null: unknown). */
+    progressDone: integer(),
+    progressTotal: integer(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.kind] }), index('provider_syncs_provider_idx').on(t.provider)],
 );

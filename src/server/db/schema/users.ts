@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Role } from '../../../shared/auth';
 
 export const users = pgTable(
   'users',
@@ -8,6 +9,22 @@ export const users = pgTable(
     username: text().notNull(),
     email: text().notNull(),
     passwordHash: text().notNull(),
+    /** viewer | staff | admin | owner: what the person may do. */
+    role: text().$type<Role>().notNull().default('staff'),
+    /** Two-factor sign-in: the TOTP secret, sealed; set while it is on. */
+    totpSecret: text(),
+    /** A secret being set up (shown once, not yet confirmed by a code), sealed. */
+    totpPendingSecret: text(),
+    /** The last time step a code was accepted for: a code is good once. */
+    totpLastStep: integer(),
+    totpEnabledAt: timestamp({ withTimezone: true }),
+    /** When the person last signed in (password, and second factor when on). */
+    lastSignInAt: timestamp({ withTimezone: true }),
+    /**
+     * The clients a Staff member or Viewer is limited to (and through them those clients' websites,
+     * checks, incidents, tasks and reports); null: every client. Admins and Owners are never limited.
+     */
+    clientIds: integer().array(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -19,3 +36,13 @@ export const users = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/** Single-use recovery codes of two-factor sign-in, kept as hashes; a used one has usedAt. */
+export const recoveryCodes = pgTable('recovery_codes', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text().notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+});

@@ -3,7 +3,7 @@ import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from '
 import { clients } from './clients';
 
 /**
- * Our own record of every site a provider lists (decisions.md §3): matched by normalised domain, kept
+ * Our own record of every site a provider lists: matched by normalised domain, kept
  * in step by each sync, never duplicated; tags attach here and survive the site's removal.
  */
 export const websites = pgTable(

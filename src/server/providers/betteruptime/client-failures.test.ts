@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeBetterUptime } from '../../../../test/fakes/betteruptime';
-import { fakeTime, providerFailure } from '../test-helpers';
+import { fakeTime, localTargets, providerFailure } from '../../core/outbound/provider-test-helpers';
 import { createBetterUptimeClient } from './client';
 import { setup } from './test-helpers';
 
@@ -46,6 +46,7 @@ describe('Better Uptime client: retries', () => {
     const client = createBetterUptimeClient({
       baseUrl,
       token: 't-429',
+      addressPolicy: localTargets,
       sleep: time.sleep,
       clock: time.clock,
     });
@@ -61,6 +62,7 @@ describe('Better Uptime client: retries', () => {
     const client = createBetterUptimeClient({
       baseUrl,
       token: 't-long',
+      addressPolicy: localTargets,
       sleep: time.sleep,
       clock: time.clock,
     });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeBetterUptime } from '../../../../test/fakes/betteruptime';
-import { providerFailure } from '../test-helpers';
+import { localTargets, providerFailure } from '../../core/outbound/provider-test-helpers';
 import { createBetterUptimeClient } from './client';
 import { monitorDomain } from './parse';
 import { fleetDomains, setup } from './test-helpers';
@@ -36,6 +36,7 @@ describe('Better Uptime client: reads', () => {
       expect([30, 60, 180, 300]).toContain(m.attributes.check_frequency);
       expect(Object.keys(m.attributes).sort()).toEqual([
         'check_frequency',
+        'created_at',
         'last_checked_at',
         'monitor_type',
         'paused_at',
@@ -132,6 +133,7 @@ describe('Better Uptime client: reads', () => {
     const other = createBetterUptimeClient({
       baseUrl: fake.url,
       token: fake.token,
+      addressPolicy: localTargets,
       maxRequestsPerSecond: 20,
     });
     const id = fake.monitors[0]!.id;

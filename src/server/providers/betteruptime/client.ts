@@ -1,7 +1,9 @@
 import { DEFAULT_BETTERUPTIME_BASE_URL, isAllowedProviderUrl } from '../../../shared/integrations';
-import { type Clock, systemClock } from '../../clock';
-import { ProviderError } from '../errors';
-import { realSleep, type Sleep } from '../lane';
+import type { SyncProgress } from '../../../shared/servers';
+import { type Clock, systemClock } from '../../core/clock';
+import type { AddressPolicy } from '../../core/outbound';
+import { realSleep, type Sleep } from '../../core/outbound/lane';
+import { ProviderError } from '../../core/outbound/provider-error';
 import { badResponse } from './errors';
 import {
   type MonitorPage,
@@ -16,6 +18,8 @@ import type { BetterUptimeCallInfo, Monitor, MonitorList, MonitorResponseTimes, 
 export type BetterUptimeClientOptions = {
   baseUrl?: string;
   token: string;
+  /** The instance's outbound address rule: a base URL on a private address is never contacted. */
+  addressPolicy: AddressPolicy;
   clock?: Clock;
   /** Injectable so tests can skip real backoff waits. */
   sleep?: Sleep;
@@ -41,6 +45,7 @@ export function createBetterUptimeClient(options: BetterUptimeClientOptions) {
   const base = (options.baseUrl ?? DEFAULT_BETTERUPTIME_BASE_URL).replace(/\/+$/, '');
   const get = createRequester({
     token: options.token,
+    addressPolicy: options.addressPolicy,
     clock: options.clock ?? systemClock,
     sleep: options.sleep ?? realSleep,
     maxRequestsPerSecond: options.maxRequestsPerSecond ?? 6,
@@ -78,7 +83,10 @@ export function createBetterUptimeClient(options: BetterUptimeClientOptions) {
     }
   }
 
-  async function listMonitors(): Promise<MonitorList> {
+  /** onPage follows the read page by page (a sync's progress on screen); Better Uptime gives no total. */
+  async function listMonitors(
+    opts: { onPage?: (progress: SyncProgress) => Promise<void> | void } = {},
+  ): Promise<MonitorList> {
     const items: Monitor[] = [];
     let skipped = 0;
     const seen = new Set<string>();
@@ -90,12 +98,13 @@ export function createBetterUptimeClient(options: BetterUptimeClientOptions) {
         parsed = parseMonitorPage(await get(next));
         if (!parsed) throw badResponse('a monitor list we could not read');
       } catch (error) {
-        // Page 1 failing means we know nothing; a later page failing still leaves real data (R2).
+        // Page 1 failing means we know nothing; a later page failing still leaves real data.
         if (page === 1 || !(error instanceof ProviderError)) throw error;
         return { items, partial: true, skipped, error };
       }
       items.push(...parsed.items);
       skipped += parsed.skipped;
+      await opts.onPage?.({ done: items.length + skipped, total: null });
       if (!parsed.next) break;
       next = sameOrigin(parsed.next);
       if (!next || seen.has(next)) {
@@ -103,7 +112,7 @@ export function createBetterUptimeClient(options: BetterUptimeClientOptions) {
         return { items, partial: true, skipped, error };
       }
     }
-    // Only unreadable monitors is not an empty account: it must not replace a good cache with nothing (R4).
+    // Only unreadable monitors is not an empty account: it must not replace a good cache with nothing.
     if (items.length === 0 && skipped > 0) throw badResponse('a monitor list we could not read');
     return { items, partial: false, skipped };
   }

@@ -1,4 +1,4 @@
-import { ProviderError, type ProviderErrorKind } from '../errors';
+import { ProviderError, type ProviderErrorKind } from '../../core/outbound/provider-error';
 
 /** Better Uptime-flavoured errors: every message names Better Uptime and is safe to show as-is. */
 const make = (
@@ -9,7 +9,7 @@ const make = (
 
 /**
  * Better Uptime's `errors` is a string ("Resource with provided ID was not found") or a field map
- * ({"url": ["is invalid"]}). Either way we keep a short, printable sentence, never the raw body (S10).
+ * ({"url": ["is invalid"]}). Either way we keep a short, printable sentence, never the raw body.
  */
 export function errorDetail(body: unknown): string | null {
   const errors = (body as { errors?: unknown } | null)?.errors;
@@ -68,10 +68,15 @@ export const rateLimited = (waitMs: number) => {
   );
 };
 
-/** requestJson's transport errors, reworded for Better Uptime (timeouts keep status 504). */
-export function fromTransport(error: ProviderError, timeoutMs: number): ProviderError {
+/** requestJson's transport errors, reworded for Better Uptime at `host` (timeouts keep status 504). */
+export function fromTransport(error: ProviderError, timeoutMs: number, host: string): ProviderError {
   const options = { provider: 'betteruptime', cause: error, upstreamStatus: error.upstreamStatus };
   switch (error.kind) {
+    case 'refused_address':
+      return new ProviderError('refused_address', `Better Uptime: ${error.message}`, {
+        ...options,
+        status: 400,
+      });
     case 'timeout':
       return new ProviderError(
         'timeout',
@@ -86,14 +91,8 @@ export function fromTransport(error: ProviderError, timeoutMs: number): Provider
     }
     case 'too_large':
       return new ProviderError('bad_response', 'Better Uptime sent a response that is too large', options);
-    default: {
-      const code = /\(([A-Z_]+)\)$/.exec(error.message)?.[1];
-      return new ProviderError(
-        'network',
-        `Could not reach Better Uptime${code ? ` (${code})` : ''}`,
-        options,
-      );
-    }
+    default:
+      return new ProviderError('network', `Could not connect to Better Uptime at ${host}`, options);
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryAfterMs } from '../retry';
+import { retryAfterMs } from '../../core/outbound/retry';
 import { errorDetail, fromHttpStatus } from './errors';
 import { monitorDomain, parseMonitor, parseResponseTimes, parseSla } from './parse';
 
@@ -39,6 +39,7 @@ describe('Better Uptime parsing', () => {
         check_frequency: null,
         last_checked_at: null,
         paused_at: null,
+        created_at: null,
         regions: ['us'],
       },
     });

@@ -9,7 +9,8 @@ import { monitorStatuses } from './types';
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-// Every field falls back instead of failing: one odd attribute must not hide a whole monitor (R4).
+// Every field falls back instead of failing: one odd attribute must not hide a whole monitor, and
+// malformed provider JSON never costs the rest of the list.
 const text = z.string().catch('');
 const nullableText = z.string().nullable().catch(null);
 const rawMonitor = z.object({
@@ -23,6 +24,7 @@ const rawMonitor = z.object({
     check_frequency: z.number().positive().finite().nullable().catch(null),
     last_checked_at: nullableText,
     paused_at: nullableText,
+    created_at: nullableText.optional().transform((v) => v ?? null),
     regions: z.array(z.unknown()).catch([]),
   }),
 });
@@ -46,6 +48,7 @@ export function parseMonitor(value: unknown): Monitor | null {
       check_frequency: a.check_frequency,
       last_checked_at: a.last_checked_at,
       paused_at: a.paused_at,
+      created_at: a.created_at,
       regions: a.regions.filter((r): r is string => typeof r === 'string'),
     },
   };

@@ -1,13 +1,15 @@
-import type { Clock } from '../../clock';
-import { ProviderError } from '../errors';
-import { type JsonResponse, requestJson } from '../http';
-import { runInLane, type Sleep } from '../lane';
-import { exponentialBackoffMs, retryAfterMs, withRetries } from '../retry';
+import type { Clock } from '../../core/clock';
+import type { AddressPolicy } from '../../core/outbound';
+import { runInLane, type Sleep } from '../../core/outbound/lane';
+import { ProviderError } from '../../core/outbound/provider-error';
+import { hostLabel, type JsonResponse, requestJson } from '../../core/outbound/provider-http';
+import { exponentialBackoffMs, retryAfterMs, withRetries } from '../../core/outbound/retry';
 import { badResponse, fromHttpStatus, fromTransport, rateLimited } from './errors';
 import type { BetterUptimeCallInfo } from './types';
 
 export type RequesterOptions = {
   token: string;
+  addressPolicy: AddressPolicy;
   clock: Clock;
   sleep: Sleep;
   maxRequestsPerSecond: number;
@@ -16,7 +18,7 @@ export type RequesterOptions = {
   onCall?: (info: BetterUptimeCallInfo) => void;
 };
 
-/** Retries per request after a 429 or 5xx; then the error goes up (no retry storms, R3). */
+/** Retries per request after a 429 or 5xx; then the error goes up (no retry storms). */
 const MAX_RETRIES = 3;
 
 const retryable = (status: number) => status === 429 || status >= 500;
@@ -40,13 +42,17 @@ export function createRequester(options: RequesterOptions) {
     const started = performance.now();
     let status: number | null = null;
     try {
-      const response = await requestJson(url, { headers, timeoutMs: options.fetchTimeoutMs });
+      const response = await requestJson(url, {
+        addressPolicy: options.addressPolicy,
+        headers,
+        timeoutMs: options.fetchTimeoutMs,
+      });
       status = response.status;
       return response;
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       status = error.upstreamStatus ?? null;
-      throw fromTransport(error, options.fetchTimeoutMs);
+      throw fromTransport(error, options.fetchTimeoutMs, hostLabel(url));
     } finally {
       const { pathname, search } = new URL(url);
       const ms = Math.round(performance.now() - started);

@@ -1,5 +1,6 @@
 import { type FakeBetterUptimeOptions, startFakeBetterUptime } from '../../../../test/fakes/betteruptime';
 import { generateFleet } from '../../../../test/fakes/gridpane';
+import { localTargets } from '../../core/outbound/provider-test-helpers';
 import { type BetterUptimeClientOptions, createBetterUptimeClient } from './client';
 
 export const fleetDomains = (sites = 20, seed = 5) =>
@@ -15,6 +16,7 @@ export async function setup(
   const client = createBetterUptimeClient({
     baseUrl: fake.url,
     token: fake.token,
+    addressPolicy: localTargets,
     maxRequestsPerSecond: Number.POSITIVE_INFINITY,
     onCall: ({ path, status, attempt }) => calls.push({ path, status, attempt }),
     ...clientOptions,

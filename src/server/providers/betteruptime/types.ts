@@ -1,8 +1,8 @@
-import type { ProviderList } from '../types';
+import type { ProviderList } from '../../core/outbound/provider-types';
 
 /**
  * Our view of Better Uptime data: the only shapes the rest of the app sees. The monitor keeps the
- * JSON:API `{id, attributes}` layout the dashboard spec uses (§3 Monitor), with an explicit, short list
+ * JSON:API `{id, attributes}` layout the web app reads (`@shared/monitors`), with an explicit, short list
  * of attributes. Uptime and response times are NOT monitor attributes at Better Uptime: they come from
  * getSla / getResponseTimes and are merged (and cached) by the monitors service.
  */
@@ -23,6 +23,8 @@ export type Monitor = {
     check_frequency: number | null;
     last_checked_at: string | null;
     paused_at: string | null;
+    /** When the monitor was made: it measured nothing before. */
+    created_at: string | null;
     regions: string[];
   };
 };

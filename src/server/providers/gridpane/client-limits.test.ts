@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeGridPane } from '../../../../test/fakes/gridpane';
 import { createGridPaneClient } from './client';
-import { providerFailure, setup } from './test-helpers';
+import { localTargets, providerFailure, setup } from './test-helpers';
 
 let fake: FakeGridPane | undefined;
 let stub: Server | undefined;
@@ -66,7 +66,13 @@ describe('GridPane client: rate limits', () => {
     const time = fakeTime();
     const reset = String(time.clock.now().getTime() / 1000 + 7);
     let url = await stub429({ 'x-ratelimit-endpoint-reset': reset });
-    const opts = { token: 't-reset', minSpacingMs: 0, clock: time.clock, sleep: time.sleep };
+    const opts = {
+      token: 't-reset',
+      addressPolicy: localTargets,
+      minSpacingMs: 0,
+      clock: time.clock,
+      sleep: time.sleep,
+    };
     expect(await createGridPaneClient({ ...opts, baseUrl: url }).getUser()).toMatchObject({ id: 1 });
     expect(time.waits).toEqual([7250]);
 
@@ -81,7 +87,14 @@ describe('GridPane client: rate limits', () => {
   it('fails fast when the advised wait is too long, and gives up after repeated 429s', async () => {
     const time = fakeTime();
     const url = await stub429({ 'retry-after-endpoint': '27' }, 99);
-    const opts = { baseUrl: url, token: 't-max', minSpacingMs: 0, clock: time.clock, sleep: time.sleep };
+    const opts = {
+      baseUrl: url,
+      token: 't-max',
+      addressPolicy: localTargets,
+      minSpacingMs: 0,
+      clock: time.clock,
+      sleep: time.sleep,
+    };
     const tooLong = await providerFailure(
       createGridPaneClient({ ...opts, maxRateLimitWaitMs: 10_000 }).getUser(),
     );
@@ -98,7 +111,12 @@ describe('GridPane client: one request at a time per token', () => {
   it('never overlaps requests, even across client instances', async () => {
     const ctx = await setup({ latencyMs: 30, sites: 20, maxPerPage: 10, endpointLimit: 100 });
     fake = ctx.fake;
-    const other = createGridPaneClient({ baseUrl: fake.url, token: fake.token, minSpacingMs: 0 });
+    const other = createGridPaneClient({
+      baseUrl: fake.url,
+      token: fake.token,
+      addressPolicy: localTargets,
+      minSpacingMs: 0,
+    });
     await Promise.all([
       ctx.client.listSites(),
       other.getUser(),

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FailureMode, FakeGridPane, Wrapper } from '../../../../test/fakes/gridpane';
 import { createGridPaneClient } from './client';
 import { deriveServers } from './parse';
-import { providerFailure, setup } from './test-helpers';
+import { localTargets, providerFailure, setup } from './test-helpers';
 
 let fake: FakeGridPane | undefined;
 afterEach(async () => {
@@ -107,17 +107,27 @@ describe('GridPane client: errors', () => {
   it('maps a wrong token, an unknown id and an unreachable host', async () => {
     const ctx = await setup();
     fake = ctx.fake;
-    const wrong = createGridPaneClient({ baseUrl: fake.url, token: 'nope', minSpacingMs: 0 });
+    const wrong = createGridPaneClient({
+      baseUrl: fake.url,
+      token: 'nope',
+      addressPolicy: localTargets,
+      minSpacingMs: 0,
+    });
     expect(await providerFailure(wrong.getUser())).toMatchObject({ kind: 'unauthorized', status: 502 });
     expect(await providerFailure(ctx.client.getSite(1))).toMatchObject({ kind: 'not_found', status: 404 });
     const url = fake.url;
     await fake.close();
     fake = undefined;
     const gone = await providerFailure(
-      createGridPaneClient({ baseUrl: url, token: 't', minSpacingMs: 0 }).getUser(),
+      createGridPaneClient({
+        baseUrl: url,
+        token: 't',
+        addressPolicy: localTargets,
+        minSpacingMs: 0,
+      }).getUser(),
     );
     expect(gone).toMatchObject({ kind: 'network', status: 502 });
-    expect(gone.message).toMatch(/^Could not reach GridPane/);
+    expect(gone.message).toBe(`Could not connect to GridPane at ${new URL(url).host}`);
   });
 
   it('honours the fetch timeout', async () => {

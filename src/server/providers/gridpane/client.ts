@@ -1,6 +1,8 @@
-import { type Clock, systemClock } from '../../clock';
-import { ProviderError } from '../errors';
-import { realSleep, type Sleep } from '../lane';
+import type { SyncProgress } from '../../../shared/servers';
+import { type Clock, systemClock } from '../../core/clock';
+import type { AddressPolicy } from '../../core/outbound';
+import { realSleep, type Sleep } from '../../core/outbound/lane';
+import { ProviderError } from '../../core/outbound/provider-error';
 import { badResponse } from './errors';
 import {
   parseListPage,
@@ -21,11 +23,11 @@ import type {
   GridPaneUser,
 } from './types';
 
-export const GRIDPANE_DEFAULT_BASE_URL = 'https://my.gridpane.com/oauth/api/v1';
-
 export type GridPaneClientOptions = {
   baseUrl: string;
   token: string;
+  /** The instance's outbound address rule: a base URL on a private address is never contacted. */
+  addressPolicy: AddressPolicy;
   clock?: Clock;
   /** Injectable so tests can skip real rate-limit waits. */
   sleep?: Sleep;
@@ -39,6 +41,9 @@ export type GridPaneClientOptions = {
 
 export type GridPaneClient = ReturnType<typeof createGridPaneClient>;
 
+/** A paged list's reader may follow it page by page (a sync's progress on screen). */
+type ListOptions = { onPage?: (progress: SyncProgress) => Promise<void> | void };
+
 /** GridPane caps per_page at 500; every page costs rate-limit budget, so ask for the most. */
 const PER_PAGE = 500;
 /** 500 × 200 = 100,000 items: far beyond any agency, and a stop if `meta` ever lies. */
@@ -48,6 +53,7 @@ export function createGridPaneClient(options: GridPaneClientOptions) {
   const get = createRequester({
     baseUrl: options.baseUrl,
     token: options.token,
+    addressPolicy: options.addressPolicy,
     clock: options.clock ?? systemClock,
     sleep: options.sleep ?? realSleep,
     minSpacingMs: options.minSpacingMs ?? 1000,
@@ -62,7 +68,7 @@ export function createGridPaneClient(options: GridPaneClientOptions) {
     return item;
   }
 
-  async function list<T>(path: string, res: Resource<T>): Promise<GridPaneList<T>> {
+  async function list<T>(path: string, res: Resource<T>, opts: ListOptions = {}): Promise<GridPaneList<T>> {
     const items: T[] = [];
     let skipped = 0;
     for (let page = 1; page <= MAX_PAGES; page++) {
@@ -71,15 +77,16 @@ export function createGridPaneClient(options: GridPaneClientOptions) {
         parsed = parseListPage(await get(`${path}?page=${page}&per_page=${PER_PAGE}`), res);
         if (!parsed) throw badResponse();
       } catch (error) {
-        // Page 1 failing means we know nothing; a later page failing still leaves real data (R2).
+        // Page 1 failing means we know nothing; a later page failing still leaves real data.
         if (page === 1 || !(error instanceof ProviderError)) throw error;
         return { items, partial: true, skipped, error };
       }
       items.push(...parsed.items);
       skipped += parsed.skipped;
+      await opts.onPage?.({ done: items.length + skipped, total: parsed.total });
       if (!parsed.hasNext || parsed.items.length + parsed.skipped === 0) break;
     }
-    // Only unreadable items is not an empty account: it must not replace a good cache with nothing (R4).
+    // Only unreadable items is not an empty account: it must not replace a good cache with nothing.
     if (items.length === 0 && skipped > 0) throw badResponse();
     return { items, partial: false, skipped };
   }
@@ -91,8 +98,9 @@ export function createGridPaneClient(options: GridPaneClientOptions) {
 
   return {
     getUser: (): Promise<GridPaneUser> => single('/user', userResource),
-    listServers: (): Promise<GridPaneList<GridPaneServer>> => list('/server', serverResource),
-    listSites: (): Promise<GridPaneList<GridPaneSite>> => list('/site', siteResource),
+    listServers: (opts?: ListOptions): Promise<GridPaneList<GridPaneServer>> =>
+      list('/server', serverResource, opts),
+    listSites: (opts?: ListOptions): Promise<GridPaneList<GridPaneSite>> => list('/site', siteResource, opts),
     listSystemUsers: (): Promise<GridPaneList<GridPaneSystemUser>> =>
       list('/system-user', systemUserResource),
     getServer: (id: number): Promise<GridPaneServer> => single(idPath('/server', id), serverResource),

@@ -1,4 +1,4 @@
-import { ProviderError } from '../errors';
+import { ProviderError } from '../../core/outbound/provider-error';
 
 /** GridPane-flavoured errors: every message names GridPane and is safe to show as-is. */
 const make = (kind: ProviderError['kind'], message: string, extra: { upstreamStatus?: number } = {}) =>
@@ -36,10 +36,12 @@ export const rateLimited = (waitMs: number) => {
   });
 };
 
-/** requestJson's transport errors, reworded for GridPane (timeouts keep status 504). */
-export function fromTransport(error: ProviderError, timeoutMs: number): ProviderError {
+/** requestJson's transport errors, reworded for GridPane at `host` (timeouts keep status 504). */
+export function fromTransport(error: ProviderError, timeoutMs: number, host: string): ProviderError {
   const options = { provider: 'gridpane', cause: error, upstreamStatus: error.upstreamStatus };
   switch (error.kind) {
+    case 'refused_address':
+      return new ProviderError('refused_address', `GridPane: ${error.message}`, { ...options, status: 400 });
     case 'timeout':
       return new ProviderError('timeout', `GridPane did not answer within ${seconds(timeoutMs)}`, options);
     case 'not_json': {
@@ -51,10 +53,8 @@ export function fromTransport(error: ProviderError, timeoutMs: number): Provider
     }
     case 'too_large':
       return new ProviderError('bad_response', 'GridPane sent a response that is too large', options);
-    default: {
-      const code = /\(([A-Z_]+)\)$/.exec(error.message)?.[1];
-      return new ProviderError('network', `Could not reach GridPane${code ? ` (${code})` : ''}`, options);
-    }
+    default:
+      return new ProviderError('network', `Could not connect to GridPane at ${host}`, options);
   }
 }
 

@@ -127,6 +127,8 @@ export type ParsedPage<T> = {
   currentPage: number | null;
   lastPage: number | null;
   hasNext: boolean;
+  /** How many items the whole list holds, as `meta.total` says (null when it does not). */
+  total: number | null;
 };
 
 /** A Laravel page `{data:[…], links, meta}` (or a plain array); null when there is no item array at all. */
@@ -146,7 +148,8 @@ export function parseListPage<T>(body: unknown, res: Resource<T>): ParsedPage<T>
   const nextLink = typeof links.next === 'string' && links.next !== '';
   const hasNext =
     currentPage !== null && lastPage !== null ? currentPage < lastPage && links.next !== null : nextLink;
-  return { items, skipped: data.length - items.length, currentPage, lastPage, hasNext };
+  const total = num(meta.total);
+  return { items, skipped: data.length - items.length, currentPage, lastPage, hasNext, total };
 }
 
 /** php_versions per server from the SITE list (GridPane does not send it on servers). */

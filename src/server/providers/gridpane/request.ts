@@ -1,14 +1,16 @@
-import type { Clock } from '../../clock';
-import { ProviderError } from '../errors';
-import { type JsonResponse, requestJson } from '../http';
-import { runInLane, type Sleep } from '../lane';
-import { withRetries } from '../retry';
+import type { Clock } from '../../core/clock';
+import type { AddressPolicy } from '../../core/outbound';
+import { runInLane, type Sleep } from '../../core/outbound/lane';
+import { ProviderError } from '../../core/outbound/provider-error';
+import { hostLabel, type JsonResponse, requestJson } from '../../core/outbound/provider-http';
+import { withRetries } from '../../core/outbound/retry';
 import { badResponse, fromHttpStatus, fromTransport, rateLimited } from './errors';
 import type { GridPaneCallInfo } from './types';
 
 export type RequesterOptions = {
   baseUrl: string;
   token: string;
+  addressPolicy: AddressPolicy;
   clock: Clock;
   sleep: Sleep;
   minSpacingMs: number;
@@ -34,6 +36,7 @@ export function createRequester(options: RequesterOptions) {
     let status: number | null = null;
     try {
       const response = await requestJson(`${base}${pathWithQuery}`, {
+        addressPolicy: options.addressPolicy,
         headers,
         timeoutMs: options.fetchTimeoutMs,
       });
@@ -41,7 +44,7 @@ export function createRequester(options: RequesterOptions) {
       return response;
     } catch (error) {
       status = error instanceof ProviderError ? (error.upstreamStatus ?? null) : null;
-      if (error instanceof ProviderError) throw fromTransport(error, options.fetchTimeoutMs);
+      if (error instanceof ProviderError) throw fromTransport(error, options.fetchTimeoutMs, hostLabel(base));
       throw error;
     } finally {
       options.onCall?.({ path: pathWithQuery, status, ms: Math.round(performance.now() - started) });

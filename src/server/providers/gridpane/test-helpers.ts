@@ -1,4 +1,5 @@
 import { type FakeGridPaneOptions, startFakeGridPane } from '../../../../test/fakes/gridpane';
+import { localTargets } from '../../core/outbound/provider-test-helpers';
 import { createGridPaneClient, type GridPaneClientOptions } from './client';
 
 /** A fake plus a client pointed at it; spacing off unless a test is about spacing. */
@@ -11,6 +12,7 @@ export async function setup(
   const client = createGridPaneClient({
     baseUrl: `${fake.url}/`,
     token: fake.token,
+    addressPolicy: localTargets,
     minSpacingMs: 0,
     onCall: ({ path, status }) => calls.push({ path, status }),
     ...clientOptions,
@@ -18,4 +20,4 @@ export async function setup(
   return { fake, client, calls };
 }
 
-export { providerFailure } from '../test-helpers';
+export { localTargets, providerFailure } from '../../core/outbound/provider-test-helpers';

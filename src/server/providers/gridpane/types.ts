@@ -1,9 +1,10 @@
-import type { ProviderList } from '../types';
+import type { ProviderList } from '../../core/outbound/provider-types';
 
 /**
- * Our view of GridPane data: the only shapes the rest of the app sees. Field names follow the spec
- * (snake_case as it gives them); fields GridPane does not send (name, ip_address, sites_count,
- * php_versions, memory, site status) are derived in parse.ts / deriveServers. No secrets, by design.
+ * Our view of GridPane data: the only shapes the rest of the app sees. Field names keep GridPane's
+ * snake_case, as the API contract in src/shared gives them; fields GridPane does not send (name,
+ * ip_address, sites_count, php_versions, memory, site status) are derived in parse.ts / deriveServers.
+ * No secrets, by design.
  */
 export type GridPaneServer = {
   id: number;

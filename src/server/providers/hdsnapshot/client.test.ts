@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateFleet } from '../../../../test/fakes/gridpane';
 import { type FakeWordPress, startFakeWordPress, type WordPressCase } from '../../../../test/fakes/wordpress';
-import { providerFailure } from '../test-helpers';
+import { localTargets, providerFailure } from '../../core/outbound/provider-test-helpers';
 import { fetchSnapshot, pingSnapshot } from './client';
 
 const domains = generateFleet({ servers: 2, sites: 12, seed: 9 }).sites.map((s) => String(s.url));
@@ -15,7 +15,7 @@ afterEach(async () => {
 
 async function start(cases: Record<string, WordPressCase> = {}) {
   fake = await startFakeWordPress({ domains, seed: 9, cases, slowMs: 2000 });
-  return { domain, token: fake.token, urlTemplate: fake.urlTemplate };
+  return { domain, token: fake.token, urlTemplate: fake.urlTemplate, addressPolicy: localTargets };
 }
 
 describe('HD Snapshot client', () => {
@@ -132,7 +132,7 @@ describe('HD Snapshot client', () => {
   });
 
   it('refuses non-https addresses except loopback, and templates without {domain}', async () => {
-    const base = { domain: 'example.com', token: 't' };
+    const base = { domain: 'example.com', token: 't', addressPolicy: localTargets };
     const plain = await providerFailure(
       fetchSnapshot({ ...base, urlTemplate: 'http://{domain}/wp-json/hd-snapshot/v1/snapshot' }),
     );

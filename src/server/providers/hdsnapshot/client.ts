@@ -1,6 +1,7 @@
 import { DEFAULT_HDSNAPSHOT_URL_TEMPLATE } from '../../../shared/integrations';
-import { ProviderError } from '../errors';
-import { type JsonResponse, requestJson } from '../http';
+import type { AddressPolicy } from '../../core/outbound';
+import { ProviderError } from '../../core/outbound/provider-error';
+import { type JsonResponse, requestJson } from '../../core/outbound/provider-http';
 import { fromStatus, fromTransport, notSnapshot } from './errors';
 import { type Snapshot, SUPPORTED_SCHEMA, schemaVersion, toSnapshot, withoutSecrets } from './parse';
 import { normaliseDomain, snapshotUrl } from './url';
@@ -12,6 +13,11 @@ export type SnapshotRequest = {
   domain: string;
   /** The one global token; sent to every site, so only ever over https. */
   token: string;
+  /**
+   * The instance's outbound address rule: the domain comes from another provider, so a site whose
+   * domain is (or resolves to) a loopback or private address is never contacted.
+   */
+  addressPolicy: AddressPolicy;
   urlTemplate?: string;
   timeoutMs?: number;
   maxBytes?: number;
@@ -38,6 +44,7 @@ async function call(request: SnapshotRequest, route: 'snapshot' | 'ping'): Promi
   let response: JsonResponse;
   try {
     response = await requestJson(url, {
+      addressPolicy: request.addressPolicy,
       // The plugin's own header survives proxies that strip Authorization; Bearer is the fallback it reads.
       headers: {
         'x-hd-snapshot-token': request.token,

@@ -1,9 +1,9 @@
-import { systemClock } from '../../clock';
-import { ProviderError, type ProviderErrorKind } from '../errors';
-import type { JsonResponse } from '../http';
-import { retryAfterMs } from '../retry';
+import { systemClock } from '../../core/clock';
+import { ProviderError, type ProviderErrorKind } from '../../core/outbound/provider-error';
+import type { JsonResponse } from '../../core/outbound/provider-http';
+import { retryAfterMs } from '../../core/outbound/retry';
 
-/** HD Snapshot errors: every message names the site and "HD Snapshot"; never a body excerpt (S10). */
+/** HD Snapshot errors: every message names the site and "HD Snapshot"; never a body excerpt. */
 const make = (
   kind: ProviderErrorKind,
   message: string,
@@ -86,6 +86,12 @@ function rateLimited(domain: string, response: JsonResponse): ProviderError {
 export function fromTransport(domain: string, error: ProviderError, timeoutMs: number): ProviderError {
   const extra = { cause: error, upstreamStatus: error.upstreamStatus };
   switch (error.kind) {
+    case 'refused_address':
+      return new ProviderError('refused_address', `HD Snapshot did not contact ${domain}: ${error.message}`, {
+        ...extra,
+        provider: 'hdsnapshot',
+        status: 400,
+      });
     case 'timeout':
       return make(
         'timeout',
@@ -104,14 +110,8 @@ export function fromTransport(domain: string, error: ProviderError, timeoutMs: n
         /html/i.test(error.message) ? 'got an HTML page' : 'got something that is not JSON',
         extra,
       );
-    default: {
-      const reason = /\(([A-Z_]+)\)$/.exec(error.message)?.[1];
-      return make(
-        'network',
-        `Could not reach ${domain} for HD Snapshot${reason ? ` (${reason})` : ''}`,
-        extra,
-      );
-    }
+    default:
+      return make('network', `Could not connect to ${domain} for HD Snapshot`, extra);
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * HD Snapshot JSON → our snapshot. The contract (shared/providers/hdsnapshot.md) is ours and young, so
+ * HD Snapshot JSON → our snapshot. The plugin's answer is a young format of our own, so
  * parsing is lenient per field: a wrong type becomes null instead of failing the whole snapshot, and
  * `raw` keeps everything else for the dashboard's raw dump — minus anything that looks like a secret.
  */

@@ -1,11 +1,12 @@
 import { DEFAULT_HDSNAPSHOT_URL_TEMPLATE, isAllowedProviderUrl } from '../../../shared/integrations';
-import { ProviderError } from '../errors';
+import { ProviderError } from '../../core/outbound/provider-error';
 
 /**
  * The snapshot address is built from a template and a site domain that came from another provider, so
  * the domain is checked to be a bare hostname first: "evil.com/x", "a@b", "host:8080", "x?y" or
  * "x#y" could otherwise move the request (and the global token) to a path, user or port we did not
- * choose (S10). Ports belong in the template, never in the domain.
+ * choose. Ports belong in the template, never in the domain. Which addresses the host may be is the
+ * outbound address rule's to say, when the request connects (requestJson).
  */
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 

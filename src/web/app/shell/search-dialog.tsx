@@ -19,7 +19,7 @@ interface SearchDialogProps {
 }
 
 /**
- * The global search (spec §2): type to filter, arrows to move, Enter to go, Esc to close. The panel
+ * The global search (Ctrl/Cmd+K): type to filter, arrows to move, Enter to go, Esc to close. The panel
  * unmounts when the dialog closes, which resets the query and the highlight.
  */
 export function SearchDialog({ open, onOpenChange, pages = pageEntries }: SearchDialogProps) {

@@ -1,4 +1,4 @@
-/** The sidebar's expanded/collapsed state lives in a cookie for 7 days (spec §9). */
+/** The sidebar's expanded/collapsed state lives in a cookie for 7 days. */
 export const SIDEBAR_COOKIE = 'sidebar_state';
 export const SIDEBAR_COOKIE_MAX_AGE = 604800;
 export const MOBILE_QUERY = '(max-width: 767px)';

@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { cn } from '@web/lib/utils';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { useReturnFocus } from './return-focus';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -20,6 +21,7 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
 type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean };
 
 export function DialogContent({ className, children, hideClose = false, ...props }: DialogContentProps) {
+  const returnFocus = useReturnFocus(props);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -29,6 +31,7 @@ export function DialogContent({ className, children, hideClose = false, ...props
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         {children}
         {!hideClose && (

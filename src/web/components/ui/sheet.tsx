@@ -3,6 +3,7 @@ import { cn } from '@web/lib/utils';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { DialogOverlay } from './dialog';
+import { useReturnFocus } from './return-focus';
 
 /** A panel that slides in from the left edge (Radix Dialog underneath). */
 export const Sheet = SheetPrimitive.Root;
@@ -14,6 +15,7 @@ export function SheetContent({
   children,
   ...props
 }: ComponentProps<typeof SheetPrimitive.Content>) {
+  const returnFocus = useReturnFocus(props);
   return (
     <SheetPrimitive.Portal>
       <DialogOverlay />
@@ -23,6 +25,7 @@ export function SheetContent({
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         {children}
         <SheetPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&_svg]:size-4">

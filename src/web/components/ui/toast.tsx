@@ -54,6 +54,18 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
   );
 }
 
+export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
+  return (
+    <ToastPrimitive.Action
+      className={cn(
+        'inline-flex h-8 shrink-0 items-center justify-center rounded-md border bg-transparent px-3 text-sm font-medium transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:pointer-events-none disabled:opacity-50',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
 export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
   return <ToastPrimitive.Title className={cn('text-sm font-semibold', className)} {...props} />;
 }

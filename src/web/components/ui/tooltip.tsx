@@ -2,7 +2,7 @@ import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import { cn } from '@web/lib/utils';
 import type { ComponentProps } from 'react';
 
-/** Spec §9: tooltips open after 700 ms by default (the sidebar passes 0). */
+/** Tooltips open after 700 ms by default (the sidebar passes 0). */
 export function TooltipProvider({
   delayDuration = 700,
   ...props

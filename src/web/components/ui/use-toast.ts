@@ -2,7 +2,7 @@ import { type ReactNode, useSyncExternalStore } from 'react';
 
 /**
  * A tiny toast store usable from anywhere (components, mutations, the fetch client's callers).
- * Spec §9: one toast at a time; a dismissed toast stays mounted for its exit animation, then is removed.
+ * One toast at a time; a dismissed toast stays mounted for its exit animation, then is removed.
  */
 const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY = 1_000_000;
@@ -15,6 +15,15 @@ export interface ToastInput {
   variant?: ToastVariant;
   /** Milliseconds on screen; the Toaster's default is 5000. */
   duration?: number;
+  /** One button beside the text ("Undo"); pressing it runs `onClick` and closes the toast. */
+  action?: ToastActionInput;
+}
+
+export interface ToastActionInput {
+  label: string;
+  /** How a screen reader user reaches the action, which a toast announces but does not focus. */
+  altText: string;
+  onClick: () => void;
 }
 
 export interface ToastItem extends ToastInput {

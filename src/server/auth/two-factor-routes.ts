@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  recoveryCodesResponse,
+  twoFactorCodeRequest,
+  twoFactorDisableRequest,
+  twoFactorSetup,
+  twoFactorStatus,
+} from '../../shared/auth';
+import { contextOf, requireUser } from '../http/session';
+import type { Services } from '../services';
+import {
+  disable,
+  enable,
+  regenerateRecoveryCodes,
+  startSetup,
+  twoFactorStatus as statusOf,
+} from './two-factor';
+
+/**
+ * Settings → Security: the signed-in person's two-factor sign-in. Sessions only; a code guessed here
+ * is as slow as one guessed at sign-in.
+ */
+export async function twoFactorRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = {
+    access: 'session',
+    role: 'viewer',
+    rateLimit: { max: 10, timeWindow: '15 minutes' },
+  } as const;
+  const ctx = (request: Parameters<typeof contextOf>[1]) => ({
+    ...contextOf(services, request),
+    box: services.box,
+  });
+
+  r.get(
+    '/api/auth/2fa',
+    { config: { access: 'session', role: 'viewer' }, schema: { response: { 200: twoFactorStatus } } },
+    async (request) => statusOf(services, requireUser(request).id),
+  );
+
+  r.post('/api/auth/2fa/setup', { config, schema: { response: { 200: twoFactorSetup } } }, async (request) =>
+    startSetup(ctx(request), requireUser(request).id),
+  );
+
+  r.post(
+    '/api/auth/2fa/enable',
+    { config, schema: { body: twoFactorCodeRequest, response: { 200: recoveryCodesResponse } } },
+    async (request) => enable(ctx(request), requireUser(request).id, request.body.code),
+  );
+
+  r.post(
+    '/api/auth/2fa/disable',
+    { config, schema: { body: twoFactorDisableRequest, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await disable(ctx(request), requireUser(request).id, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/auth/2fa/recovery-codes',
+    { config, schema: { body: twoFactorCodeRequest, response: { 200: recoveryCodesResponse } } },
+    async (request) => regenerateRecoveryCodes(ctx(request), requireUser(request).id, request.body.code),
+  );
+}

@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../../test/support/database';
+import type { Database } from '../../db/client';
+import { writeCache } from '../../provider-cache/service';
+import { rows, rowsOf } from '../sql';
+import { dataStamp, keptAnswer, keptCount, OWN_TABLES, type OwnTable } from './kept';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const sites = { provider: 'gridpane', kind: 'sites' };
+const list = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ id: String(i + 1), data: { id: i + 1, url: `s${i}.example` } }));
+const total = sql`select count(*) as n from provider_records where provider = 'gridpane' and kind = 'sites'`;
+
+describe('keptCount', () => {
+  it('counts once while the cache is unchanged, and again after every write of it', async () => {
+    await writeCache({ db: database.db }, sites, list(3), new Date(), { partial: false });
+    expect(await keptCount(database.db, { caches: [sites] }, total)).toBe(3);
+    // A row slipped in without a write of the cache (nothing does this but the test) is not seen:
+    // the answer was kept, not counted again.
+    await database.db.execute(sql`insert into provider_records (provider, kind, external_id, data, synced_at)
+      values ('gridpane', 'sites', 'x', '{}', now())`);
+    expect(await keptCount(database.db, { caches: [sites] }, total)).toBe(3);
+    // A write bumps the cache's generation: counted again.
+    await writeCache({ db: database.db }, sites, list(5), new Date(), { partial: false });
+    expect(await keptCount(database.db, { caches: [sites] }, total)).toBe(5);
+    // A different query is its own answer.
+    const filtered = sql`select count(*) as n from provider_records
+      where provider = 'gridpane' and kind = 'sites' and external_id <> ${'1'}`;
+    expect(await keptCount(database.db, { caches: [sites] }, filtered)).toBe(4);
+  });
+});
+
+describe('keptAnswer over our own tables', () => {
+  it('is computed again after any statement writing a table it reads, never after a rolled-back one', async () => {
+    const { db } = database;
+    let computed = 0;
+    const answer = () =>
+      keptAnswer(db, { tables: ['tags'] }, 'tag names', async () => {
+        computed++;
+        return rows<{ name: string }>(db, sql`select name from tags order by name`);
+      });
+    const before = await answer();
+    expect(await answer()).toBe(before);
+    expect(computed).toBe(1);
+    await db.execute(sql`insert into tags (name, color) values ('kept-test', '#123456')`);
+    expect((await answer()).map((t) => t.name)).toContain('kept-test');
+    expect(computed).toBe(2);
+    // A change that never committed moves nothing.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`update tags set name = 'renamed' where name = 'kept-test'`);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await answer();
+    expect(computed).toBe(2);
+  });
+
+  it('sees a change acknowledged while an earlier read of the generations was on its way', async () => {
+    const { db } = database;
+    const reads = { tables: ['tags' as const] };
+    let last = await dataStamp(db, reads);
+    for (let i = 0; i < 20; i++) {
+      const earlier = dataStamp(db, reads); // on its way, not awaited
+      await db.execute(sql`update tags set color = color where false`);
+      const after = await dataStamp(db, reads);
+      expect(after).not.toBe(last);
+      await earlier;
+      last = after;
+    }
+  });
+
+  const writtenIn: Partial<Record<OwnTable, string>> = { check_links: 'checks' };
+  it.each(OWN_TABLES.filter((t) => t !== 'website_health'))(
+    'sees every write of %s (its trigger exists)',
+    async (table) => {
+      const { db } = database;
+      const stamp = () => dataStamp(db, { tables: [table] });
+      const before = await stamp();
+      // A statement writing no row still counts: the trigger runs once per statement.
+      await db.execute(sql`delete from ${sql.identifier(writtenIn[table] ?? table)} where false`);
+      const after = await stamp();
+      expect(after).not.toBe(before);
+      expect(await stamp()).toBe(after);
+    },
+  );
+
+  it('moves website_health when a health row is written, not for a statement that wrote none', async () => {
+    const { db } = database;
+    const stamp = () => dataStamp(db, { tables: ['website_health'] });
+    const before = await stamp();
+    await db.execute(sql`update website_health set state = state where false`);
+    await db.execute(sql`delete from website_health where false`);
+    expect(await stamp()).toBe(before);
+    const [w] = rowsOf<{ id: number }>(
+      await db.execute(sql`insert into websites (name, domain, integration_provider, status, environment)
+        values ('health.example', 'health.example', 'gridpane', 'active', 'production') returning id`),
+    );
+    const afterWebsite = await stamp();
+    expect(afterWebsite).toBe(before);
+    await db.execute(sql`insert into website_health (website_id, state, severity, updated_at)
+      values (${w!.id}, 'up', 5, now())`);
+    const afterInsert = await stamp();
+    expect(afterInsert).not.toBe(before);
+    await db.execute(sql`update website_health set state = 'down' where website_id = ${w!.id}`);
+    expect(await stamp()).not.toBe(afterInsert);
+  });
+
+  it("moves check_links when a check's website changes, not when a run records its state", async () => {
+    const { db } = database;
+    const stamp = () => dataStamp(db, { tables: ['check_links'] });
+    const before = await stamp();
+    await db.execute(sql`update checks set status = status, last_checked_at = now() where false`);
+    expect(await stamp()).toBe(before);
+    await db.execute(sql`update checks set website_id = website_id where false`);
+    expect(await stamp()).not.toBe(before);
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "checks" ADD COLUMN "status_since" timestamp with time zone;

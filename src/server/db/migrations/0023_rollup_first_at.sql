@@ -1,0 +1,1 @@
+ALTER TABLE "check_rollups" ADD COLUMN "first_at" timestamp with time zone;

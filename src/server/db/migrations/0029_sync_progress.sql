@@ -1,0 +1,2 @@
+ALTER TABLE "provider_syncs" ADD COLUMN "progress_done" integer;--> statement-breakpoint
+ALTER TABLE "provider_syncs" ADD COLUMN "progress_total" integer;

@@ -1,0 +1,19 @@
+import type { IntegrationProvider } from '../../shared/integrations';
+import { BETTERUPTIME, BETTERUPTIME_SYNC_JOB } from '../providers/betteruptime/keys';
+import { GRIDPANE, GRIDPANE_SYNC_JOB } from '../providers/gridpane/keys';
+import { FACTS_JOB, HDSNAPSHOT } from '../providers/hdsnapshot/keys';
+import type { Services } from '../services';
+
+/** The providers whose lists are kept warm by scheduled syncs (HD Snapshot sweeps on its own cron). */
+export const LISTED_PROVIDERS: readonly IntegrationProvider[] = [GRIDPANE, BETTERUPTIME];
+
+/**
+ * Queues a provider's sync (joined by one already waiting): GridPane's servers and sites, Better
+ * Uptime's monitors with their figures after them, and for HD Snapshot a sweep of the sites now
+ * rather than at the next one.
+ */
+export async function sendSync(services: Services, provider: IntegrationProvider): Promise<void> {
+  if (provider === GRIDPANE) await services.jobs.send(GRIDPANE_SYNC_JOB);
+  if (provider === BETTERUPTIME) await services.jobs.send(BETTERUPTIME_SYNC_JOB, { figures: true });
+  if (provider === HDSNAPSHOT) await services.jobs.send(FACTS_JOB);
+}

@@ -1,0 +1,47 @@
+import { deliverJob, flushJob } from './alerts/deliver';
+import { purgeJob } from './auth/purge';
+import { passwordResetJob } from './auth/reset';
+import { domainsJob } from './checks/domains';
+import { pruneJob, rollupJob } from './checks/rollup';
+import { batchJob } from './checks/run';
+import { schedulerJob } from './checks/schedule';
+import type { JobSpec } from './core/jobs/engine';
+import { upkeepJob } from './db/upkeep';
+import { mailJob } from './email/job';
+import { incidentOpenedJob } from './incidents/announce';
+import { maintenanceStartsJob } from './maintenance/starts';
+import { reportSendJob, reportsDueJob } from './reports/deliveries';
+import type { Services } from './services';
+import { monitorsSyncJob } from './sync/betteruptime';
+import { figuresJob } from './sync/betteruptime-figures';
+import { dispatchJob } from './sync/dispatch';
+import { gridpaneSyncJob } from './sync/gridpane';
+import { factsJob } from './sync/hdsnapshot';
+import { referenceJobs } from './sync/references';
+import { healthJob } from './websites/health-job';
+
+/** Every kind of background work Agency Hub does: each area defines its own, the engine runs them all. */
+export const jobSpecs = (services: Services): JobSpec<never>[] => [
+  gridpaneSyncJob(services),
+  monitorsSyncJob(services),
+  figuresJob(services),
+  dispatchJob(services),
+  purgeJob(services),
+  passwordResetJob(services),
+  mailJob(services),
+  healthJob(services),
+  maintenanceStartsJob(services),
+  schedulerJob(services),
+  batchJob(services),
+  rollupJob(services),
+  pruneJob(services),
+  domainsJob(services),
+  incidentOpenedJob(services),
+  deliverJob(services),
+  flushJob(services),
+  factsJob(services),
+  ...referenceJobs(services),
+  reportsDueJob(services),
+  reportSendJob(services),
+  upkeepJob(services.database),
+];

@@ -1,9 +1,0 @@
-import type { ProviderError } from './errors';
-
-/** A list read: `partial` when a later page failed (items so far are real); `skipped` items did not parse. */
-export type ProviderList<T> = {
-  items: T[];
-  partial: boolean;
-  skipped: number;
-  error?: ProviderError;
-};

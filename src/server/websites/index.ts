@@ -1,0 +1,11 @@
+/**
+ * What other areas use of websites: the one read model of a website (its joins and health rule, for
+ * SQL of their own) and its reads (a page, a list, one website, the health counts).
+ */
+export {
+  domainMonitorJoin,
+  domainMonitorsSql,
+  monitorFiguresJoin,
+  monitorSummaryOf,
+} from './read-model';
+export { healthCounts, readWebsites } from './views';

@@ -1,0 +1,289 @@
+import { TOTP_CODE_INVALID } from '@shared/auth';
+import { useTwoFactor, useTwoFactorStep } from '@web/auth/account-api';
+import { SectionQuery } from '@web/components/section-query';
+import { Button } from '@web/components/ui/button';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api';
+import { ShieldCheck } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+
+type Setup = { secret: string; otpauthUrl: string };
+type Codes = { recoveryCodes: string[] };
+
+/**
+ * Settings → Two-factor sign-in: turn it on (scan the QR code, confirm a code, keep the recovery codes
+ * shown once), get new recovery codes, or turn it off, each confirmed with a code.
+ */
+export function TwoFactorSection() {
+  const [codes, setCodes] = useState<string[]>();
+  return (
+    <SectionQuery query={useTwoFactor()} loading="Loading..." failed="Could not load two-factor sign-in">
+      {(status) =>
+        codes ? (
+          <RecoveryCodes codes={codes} onDone={() => setCodes(undefined)} />
+        ) : status.enabled ? (
+          <TwoFactorOn left={status.recoveryCodesLeft} onCodes={setCodes} />
+        ) : (
+          <TwoFactorOff onCodes={setCodes} />
+        )
+      }
+    </SectionQuery>
+  );
+}
+
+/** A 6-digit code field with its own check, and the server's refusal under it. */
+function CodeForm({
+  label,
+  submit,
+  busy,
+  onSubmit,
+  allowRecovery = false,
+}: {
+  label: string;
+  submit: string;
+  busy: boolean;
+  onSubmit: (proof: { code?: string; recoveryCode?: string }) => Promise<unknown>;
+  allowRecovery?: boolean;
+}) {
+  const [value, setValue] = useState('');
+  const [recovery, setRecovery] = useState(false);
+  const [error, setError] = useState<string>();
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    const v = value.trim();
+    if (!recovery && !/^\d{6}$/.test(v.replace(/\s/g, ''))) return setError(TOTP_CODE_INVALID);
+    if (recovery && !v) return setError('Enter one of your recovery codes');
+    try {
+      await onSubmit(recovery ? { recoveryCode: v } : { code: v });
+    } catch (e) {
+      setError(errorMessage(e, 'That code did not work.'));
+      setValue('');
+    }
+  };
+  return (
+    <form onSubmit={send} noValidate className="grid max-w-sm gap-3">
+      <FormField label={recovery ? 'Recovery code' : label} error={error}>
+        {(field) => (
+          <Input
+            {...field}
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setError(undefined);
+            }}
+            autoComplete={recovery ? 'off' : 'one-time-code'}
+            inputMode={recovery ? 'text' : 'numeric'}
+          />
+        )}
+      </FormField>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={busy}>
+          {busy && <Spinner />}
+          {submit}
+        </Button>
+        {allowRecovery && (
+          <button
+            type="button"
+            className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+            onClick={() => {
+              setRecovery(!recovery);
+              setValue('');
+              setError(undefined);
+            }}
+          >
+            {recovery ? 'Use the authenticator app instead' : 'Use a recovery code instead'}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function TwoFactorOff({ onCodes }: { onCodes: (codes: string[]) => void }) {
+  const start = useTwoFactorStep<undefined, Setup>('setup');
+  const enable = useTwoFactorStep<{ code: string }, Codes>('enable');
+  const [setup, setSetup] = useState<Setup>();
+  const begin = () =>
+    start.mutate(undefined, {
+      onSuccess: setSetup,
+      onError: (e) =>
+        toast({
+          title: 'Could not start the set-up',
+          description: errorMessage(e, ''),
+          variant: 'destructive',
+        }),
+    });
+  if (!setup)
+    return (
+      <div className="grid gap-3">
+        <p className="text-sm text-muted-foreground">
+          Off. With it on, signing in also asks for a code from an authenticator app on your phone, so a
+          stolen password alone does not open your account.
+        </p>
+        <Button className="w-fit" onClick={begin} disabled={start.isPending}>
+          {start.isPending && <Spinner />}
+          Turn on two-factor sign-in
+        </Button>
+      </div>
+    );
+  return (
+    <div className="grid gap-4">
+      <ol className="grid list-decimal gap-1 pl-5 text-sm">
+        <li>Scan this QR code with an authenticator app (1Password, Google Authenticator, Authy…).</li>
+        <li>Enter the 6-digit code it shows to confirm.</li>
+      </ol>
+      <div className="flex flex-wrap items-start gap-4">
+        <QrCode text={setup.otpauthUrl} />
+        <div className="grid gap-1 text-sm">
+          <span className="text-muted-foreground">Cannot scan? Enter this key by hand:</span>
+          <code className="font-mono break-all" data-testid="totp-secret">
+            {setup.secret.match(/.{1,4}/g)?.join(' ')}
+          </code>
+        </div>
+      </div>
+      <CodeForm
+        label="Code from the app"
+        submit="Confirm and turn on"
+        busy={enable.isPending}
+        onSubmit={async ({ code }) => {
+          const answer = await enable.mutateAsync({ code: code! });
+          toast({ title: 'Two-factor sign-in is on' });
+          onCodes(answer.recoveryCodes);
+        }}
+      />
+    </div>
+  );
+}
+
+/** The otpauth address as a QR code, drawn in the browser (the library loads only here). */
+function QrCode({ text }: { text: string }) {
+  const [src, setSrc] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    import('qrcode')
+      .then((qr) => qr.toDataURL(text, { margin: 1, width: 176 }))
+      .then((url) => live && setSrc(url))
+      .catch(() => live && setSrc(undefined));
+    return () => {
+      live = false;
+    };
+  }, [text]);
+  return src ? (
+    <img
+      src={src}
+      alt="QR code to scan with an authenticator app"
+      className="size-44 rounded-md border bg-white"
+    />
+  ) : (
+    <div className="grid size-44 place-items-center rounded-md border">
+      <Spinner />
+    </div>
+  );
+}
+
+function TwoFactorOn({ left, onCodes }: { left: number; onCodes: (codes: string[]) => void }) {
+  const renew = useTwoFactorStep<{ code: string }, Codes>('recovery-codes');
+  const disable = useTwoFactorStep<{ code?: string; recoveryCode?: string }, null>('disable');
+  const [doing, setDoing] = useState<'renew' | 'disable'>();
+  return (
+    <div className="grid gap-4">
+      <p className="flex items-center gap-2 text-sm">
+        <ShieldCheck className="size-4 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
+        <span>
+          <span className="font-medium">On.</span> {left} of 10 recovery codes left
+          {left <= 3 && ': make new ones before they run out'}.
+        </span>
+      </p>
+      {doing === undefined && (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setDoing('renew')}>
+            New recovery codes
+          </Button>
+          <Button variant="outline" onClick={() => setDoing('disable')}>
+            Turn off
+          </Button>
+        </div>
+      )}
+      {doing === 'renew' && (
+        <CodeForm
+          label="Code from the app"
+          submit="Make new recovery codes"
+          busy={renew.isPending}
+          onSubmit={async ({ code }) => {
+            const answer = await renew.mutateAsync({ code: code! });
+            setDoing(undefined);
+            onCodes(answer.recoveryCodes);
+          }}
+        />
+      )}
+      {doing === 'disable' && (
+        <div className="grid gap-2">
+          <p className="text-sm text-muted-foreground">
+            Turning it off lets your password alone sign you in again; your recovery codes stop working.
+          </p>
+          <CodeForm
+            label="Code from the app"
+            submit="Turn off two-factor sign-in"
+            busy={disable.isPending}
+            allowRecovery
+            onSubmit={async (proof) => {
+              await disable.mutateAsync(proof);
+              setDoing(undefined);
+              toast({ title: 'Two-factor sign-in is off' });
+            }}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The recovery codes, shown once: to copy, download or print before leaving. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const text = `Agency Hub recovery codes (each works once)\n\n${codes.join('\n')}\n`;
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    const a = Object.assign(document.createElement('a'), {
+      href: url,
+      download: 'agency-hub-recovery-codes.txt',
+    });
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <div className="grid gap-4">
+      <p className="text-sm">
+        <span className="font-medium">Keep these recovery codes somewhere safe.</span> Each signs you in once
+        if your phone is lost. They are shown only now.
+      </p>
+      <ul
+        aria-label="Recovery codes"
+        className="grid w-fit grid-cols-2 gap-x-8 gap-y-1 rounded-md border p-4 font-mono text-sm"
+      >
+        {codes.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          onClick={() =>
+            navigator.clipboard.writeText(text).then(
+              () => toast({ title: 'Recovery codes copied' }),
+              () => toast({ title: 'Could not copy: select them instead', variant: 'destructive' }),
+            )
+          }
+        >
+          Copy
+        </Button>
+        <Button variant="outline" onClick={download}>
+          Download
+        </Button>
+        <Button onClick={onDone}>I have saved them</Button>
+      </div>
+    </div>
+  );
+}

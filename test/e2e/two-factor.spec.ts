@@ -1,0 +1,57 @@
+import type { Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { expect, newUser, signIn, signOut, test } from './support/fixtures';
+
+/** The password step alone: with two-factor sign-in on, the page then asks for the code. */
+async function passwordStep(page: Page, user: { username: string; password: string }) {
+  await signOut(page);
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const codeAt = (secret: string, offsetSeconds = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+
+test('turn on two-factor sign-in, keep the recovery codes, then sign in with a code and with a recovery code', async ({
+  page,
+}) => {
+  const user = await newUser(page, 'twofactor');
+  await signIn(page, user);
+  await page.goto('/settings');
+  const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+  await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await expect(section.getByRole('img', { name: 'QR code to scan with an authenticator app' })).toBeVisible();
+  const secret = (await section.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
+
+  // A wrong code is refused under the field; the right one turns it on and shows the codes once.
+  await section.getByLabel('Code from the app').fill('000000');
+  await section.getByRole('button', { name: 'Confirm and turn on' }).click();
+  await expect(section.getByText(/does not match/)).toBeVisible();
+  await section.getByLabel('Code from the app').fill(await codeAt(secret));
+  await section.getByRole('button', { name: 'Confirm and turn on' }).click();
+  const codes = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recovery = await codes.first().innerText();
+  await section.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(section.getByText('10 of 10 recovery codes left')).toBeVisible();
+
+  // Sign-in asks for the code after the password. The code of the step just used is spent: the next
+  // step's code (one step ahead is allowed for a phone's clock) signs in.
+  await passwordStep(page, user);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Authentication code').fill(await codeAt(secret, 30));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // With the phone lost: a recovery code, once.
+  await passwordStep(page, user);
+  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await page.getByLabel('Recovery code').fill(recovery);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/settings');
+  await expect(
+    page.getByRole('region', { name: 'Two-factor sign-in' }).getByText('9 of 10 recovery codes left'),
+  ).toBeVisible();
+});
