@@ -45,15 +45,41 @@ export const sessionUser = z.object({
   role: z.enum(ROLES),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
-/** GET /api/auth/me: who is signed in, and the clients they are limited to (null: every client). */
-export const meResponse = sessionUser.extend({ clientIds: z.array(z.number().int()).nullable() });
+/**
+ * GET /api/auth/me: who is signed in, the clients they are limited to (null: every client), and when
+ * the agency's two-factor rule catches up with them (null: it does not, or they have it on).
+ */
+export const meResponse = sessionUser.extend({
+  clientIds: z.array(z.number().int()).nullable(),
+  twoFactorDue: z.string().nullable(),
+});
 /** Who is signed in, as the web app knows them (a sign-in answers without the limit; /me with it). */
-export type Me = SessionUser & { clientIds?: number[] | null };
+export type Me = SessionUser & { clientIds?: number[] | null; twoFactorDue?: string | null };
 /** What a disabled "add a client" says to a person limited to chosen clients. */
 export const CHOSEN_CLIENTS_ONLY = 'You work on chosen clients only: an Admin adds clients';
 
-/** Who a request acts for on the server: the person, and the clients they are limited to (null: all). */
-export type SignedInUser = SessionUser & { clientIds: number[] | null };
+/**
+ * Who a request acts for on the server: the person, the clients they are limited to (null: all), and
+ * the moment the agency's two-factor rule requires them to have it on (null: no rule for their role,
+ * or it is on).
+ */
+export type SignedInUser = SessionUser & { clientIds: number[] | null; twoFactorDue?: Date | null };
+
+/**
+ * The Owner may require two-factor sign-in per role. Everyone it catches gets this many days (from the
+ * rule, or from joining when later) to turn it on; after that they reach only their own account.
+ */
+export const TWO_FACTOR_GRACE_DAYS = 7;
+/** GET and PUT /api/settings/security: the roles that must sign in with two factors. */
+export const securityPolicy = z.object({
+  requireTwoFactor: z.array(z.enum(ROLES)).describe('Roles that must turn on two-factor sign-in'),
+  graceDays: z.number().int(),
+});
+export type SecurityPolicy = z.infer<typeof securityPolicy>;
+export const updateSecurityPolicy = z.object({ requireTwoFactor: z.array(z.enum(ROLES)) });
+export const TWO_FACTOR_REQUIRED =
+  'Your agency requires two-factor sign-in for your role. Turn it on in Settings → Security to carry on.';
+export const TWO_FACTOR_KEPT = 'Your agency requires two-factor sign-in for your role, so it stays on.';
 /** Only Staff members and Viewers can be limited to chosen clients; Admins and Owners see everything. */
 export const SCOPABLE_ROLES: readonly Role[] = ['viewer', 'staff'];
 

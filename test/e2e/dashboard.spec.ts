@@ -10,8 +10,9 @@ test('dashboard figures match the fleet; site cards and quick actions navigate',
     data: { attributes: { status: string } }[];
   };
   // Online counts websites by their health, as the Websites list filters them.
-  const up = ((await (await page.request.get('/api/websites?pageSize=1&health=up')).json()) as { total: number })
-    .total;
+  const up = (
+    (await (await page.request.get('/api/websites?pageSize=1&health=up')).json()) as { total: number }
+  ).total;
 
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Agency Management Hub' })).toBeVisible();

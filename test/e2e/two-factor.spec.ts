@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { expect, newUser, signIn, signOut, test } from './support/fixtures';
+import { admin, expect, newUser, signIn, signOut, test } from './support/fixtures';
 
 /** The password step alone: with two-factor sign-in on, the page then asks for the code. */
 async function passwordStep(page: Page, user: { username: string; password: string }) {
@@ -54,4 +54,30 @@ test('turn on two-factor sign-in, keep the recovery codes, then sign in with a c
   await expect(
     page.getByRole('region', { name: 'Two-factor sign-in' }).getByText('9 of 10 recovery codes left'),
   ).toBeVisible();
+});
+
+test('the Owner requires two-factor sign-in for Staff; a Staff member is told by when', async ({ page }) => {
+  const staff = await newUser(page, 'due', 'staff');
+  await signIn(page, admin);
+  await page.goto('/settings#security');
+  const rules = page.locator('#security');
+  await rules.getByLabel('Staff', { exact: true }).check();
+  await rules.getByRole('button', { name: 'Save security rules' }).click();
+  await expect(page.getByText('Security rules saved')).toBeVisible();
+  try {
+    await signOut(page);
+    await signIn(page, staff);
+    const notice = page.getByRole('status').filter({ hasText: 'requires two-factor sign-in' });
+    await expect(notice).toContainText(/Turn it on by \w{3} \d{1,2}, \d{4}/);
+    await notice.getByRole('link', { name: 'Set up two-factor sign-in' }).click();
+    await expect(page).toHaveURL(/\/settings#two-factor$/);
+    // A Staff member sees the rules but cannot change them.
+    await expect(page.locator('#security').getByLabel('Staff', { exact: true })).toBeDisabled();
+  } finally {
+    // Other specs sign in as Staff: the rule does not outlive this test.
+    const api = page.context().request;
+    await api.post('/api/auth/login', { data: { username: admin.username, password: admin.password } });
+    const lifted = await api.put('/api/settings/security', { data: { requireTwoFactor: [] } });
+    expect(lifted.ok(), await lifted.text()).toBeTruthy();
+  }
 });

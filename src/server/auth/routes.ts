@@ -58,9 +58,13 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
     { config: { access: 'public' }, schema: { response: { 200: meResponse } } },
     async (request) => {
       if (!request.user) throw unauthorized('Not signed in.');
-      const { clientIds, ...user } = request.user;
+      const { clientIds, twoFactorDue, ...user } = request.user;
       // A limit applies to the roles that can have one: the web app hides what it would refuse.
-      return { ...user, clientIds: SCOPABLE_ROLES.includes(user.role) ? clientIds : null };
+      return {
+        ...user,
+        clientIds: SCOPABLE_ROLES.includes(user.role) ? clientIds : null,
+        twoFactorDue: twoFactorDue ? twoFactorDue.toISOString() : null,
+      };
     },
   );
 

@@ -62,13 +62,11 @@ export async function login(
   const user = await findUserByUsername(deps, input.username);
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS);
-  // Two-factor sign-in: the right password alone asks for the second factor (and is no failure); a
-  // wrong code counts as a failed attempt, so codes are throttled like passwords.
+  // Two-factor sign-in: the right password alone asks for the second factor. Its attempt stays counted
+  // until the whole sign-in succeeds, and a wrong code counts too, so codes are throttled like
+  // passwords and the password step cannot wipe the count between guesses.
   if (await isEnabled(deps, user.id)) {
-    if (!input.code && !input.recoveryCode) {
-      await deps.throttle.succeeded(input.username, ip, device);
-      return { twoFactorRequired: true };
-    }
+    if (!input.code && !input.recoveryCode) return { twoFactorRequired: true };
     if (!(await checkSecondFactor(deps, user.id, input)))
       throw new AppError(401, 'invalid_code', TWO_FACTOR_CODE_WRONG);
   }

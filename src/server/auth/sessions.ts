@@ -3,6 +3,7 @@ import type { SignedInUser } from '../../shared/auth';
 import type { Clock } from '../core/clock';
 import type { Context } from '../core/context';
 import { sessions, users } from '../db/schema';
+import { dueDate, twoFactorDueSql } from '../settings/security';
 import { randomToken, sha256 } from './tokens';
 
 export const SESSION_COOKIE = 'ah_session';
@@ -43,11 +44,7 @@ export async function findSessionUser(
   const tokenHash = sha256(token);
   const [row] = await db
     .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      role: users.role,
-      clientIds: users.clientIds,
+      ...signedInColumns(),
       lastSeenAt: sessions.lastSeenAt,
       ip: sessions.ip,
     })
@@ -62,7 +59,31 @@ export async function findSessionUser(
       .set({ lastSeenAt: now, ip: client.ip, userAgent: client.userAgent?.slice(0, 512) ?? null })
       .where(eq(sessions.tokenHash, tokenHash));
   }
-  return { id: row.id, username: row.username, email: row.email, role: row.role, clientIds: row.clientIds };
+  return signedInUser(row);
+}
+
+/** What a session or token lookup selects from `users` for the person it signs in. */
+export const signedInColumns = () => ({
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  role: users.role,
+  clientIds: users.clientIds,
+  twoFactorDue: twoFactorDueSql(),
+});
+
+type SignedInRow = Omit<SignedInUser, 'twoFactorDue'> & { twoFactorDue: Date | string | null };
+
+/** The person a session or token lookup found, from the columns of `signedInColumns`. */
+export function signedInUser(row: SignedInRow): SignedInUser {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    role: row.role,
+    clientIds: row.clientIds,
+    twoFactorDue: dueDate(row.twoFactorDue),
+  };
 }
 
 /** Records where a new session signed in from (its first "last seen"). */

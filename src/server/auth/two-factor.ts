@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
-import { TWO_FACTOR_CODE_WRONG } from '../../shared/auth';
+import { TWO_FACTOR_CODE_WRONG, TWO_FACTOR_KEPT } from '../../shared/auth';
 import { recordActivity } from '../activity/service';
 import { type Context, withTransaction } from '../core/context';
-import { AppError, badRequest, conflict, notFound } from '../core/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../core/errors';
 import { recoveryCodes, users } from '../db/schema';
 import type { SecretBox } from '../integrations/secrets';
+import { twoFactorRequiredFor } from '../settings/security';
 import { sha256 } from './tokens';
 
 /*
@@ -165,7 +166,9 @@ export async function disable(
   userId: number,
   proof: { code?: string; recoveryCode?: string },
 ): Promise<void> {
-  if (!(await isEnabled(ctx, userId))) throw conflict('Two-factor sign-in is already off.');
+  const row = await userRow(ctx, userId);
+  if (row.totpSecret === null) throw conflict('Two-factor sign-in is already off.');
+  if (await twoFactorRequiredFor(ctx, row.role)) throw forbidden(TWO_FACTOR_KEPT);
   if (!(await checkSecondFactor(ctx, userId, proof))) throw wrongCode();
   await withTransaction(ctx, async (tx) => {
     await tx.db

@@ -1,6 +1,12 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { roleAtLeast, roleRefusal, SCOPABLE_ROLES, type SignedInUser } from '../../shared/auth';
+import {
+  roleAtLeast,
+  roleRefusal,
+  SCOPABLE_ROLES,
+  type SignedInUser,
+  TWO_FACTOR_REQUIRED,
+} from '../../shared/auth';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, DEVICE_COOKIE_PATH } from '../auth/device';
 import { type ClientInfo, findSessionUser, type NewSession, SESSION_COOKIE } from '../auth/sessions';
 import { AppError, unauthorized } from '../core/errors';
@@ -64,6 +70,7 @@ export async function registerSessions(app: FastifyInstance, services: Services)
       request.user = found.user;
       request.apiTokenId = found.tokenId;
       requireRole(request);
+      requireTwoFactorWhenDue(request, services.clock.now());
       return;
     }
     const token = request.cookies[SESSION_COOKIE];
@@ -76,7 +83,20 @@ export async function registerSessions(app: FastifyInstance, services: Services)
     }
     if (!request.user && access !== 'public') throw unauthorized();
     requireRole(request);
+    requireTwoFactorWhenDue(request, services.clock.now());
   });
+}
+
+/**
+ * The agency's two-factor rule, once a person's grace week is over and they still have not turned it
+ * on: they reach only their own account (`/api/auth/…`: who they are, sign-out, two-factor set-up),
+ * by the route matched, as every guard decides; everything else answers 403 saying what to do.
+ */
+function requireTwoFactorWhenDue(request: FastifyRequest, now: Date): void {
+  const due = request.user?.twoFactorDue;
+  if (!due || due.getTime() > now.getTime()) return;
+  if (request.routeOptions.url?.startsWith('/api/auth/')) return;
+  throw new AppError(403, 'two_factor_required', TWO_FACTOR_REQUIRED);
 }
 
 /** The route's role against the person's (a token's owner's): a 403 that names both when too low. */

@@ -91,9 +91,11 @@ describe('GET /api/sites, paged', () => {
       'data',
       'error',
       'partial',
+      'progress',
       'refreshing',
       'syncedAt',
     ]);
+    expect(body.progress).toBeNull(); // no sync under way
     expect(Object.keys(body.data[0]).sort()).toEqual(
       [
         'id',

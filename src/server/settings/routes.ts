@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { securityPolicy, updateSecurityPolicy as updateSecurityPolicyRequest } from '../../shared/auth';
 import { agencySettings, updateAgencyRequest, uploadLogoRequest } from '../../shared/settings';
 import { contextOf } from '../http/session';
 import type { Services } from '../services';
+import { getSecurityPolicy, updateSecurityPolicy } from './security';
 import { getAgencySettings, LOGO_URL, readLogo, removeLogo, setLogo, updateAgency } from './service';
 import { reviewStoredLogo } from './stored-logo';
 
-/** Settings → the agency: its name, logo (reports, emails) and time zone (daily figures, periods). */
+/**
+ * Settings → the agency: its name, logo (reports, emails) and time zone (daily figures, periods); and
+ * its security rules (the roles that must use two-factor sign-in).
+ */
 export async function settingsRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = services;
@@ -27,6 +32,22 @@ export async function settingsRoutes(app: FastifyInstance, services: Services): 
     '/api/settings/agency',
     { config: { access: 'session-or-token', role: 'viewer' }, schema: { response: { 200: agencySettings } } },
     async () => getAgencySettings({ db }),
+  );
+
+  r.get(
+    '/api/settings/security',
+    { config: { access: 'session-or-token', role: 'viewer' }, schema: { response: { 200: securityPolicy } } },
+    async () => getSecurityPolicy({ db }),
+  );
+
+  // Only an Owner decides who must use two-factor sign-in.
+  r.put(
+    '/api/settings/security',
+    {
+      config: { access: 'session-or-token', role: 'owner' },
+      schema: { body: updateSecurityPolicyRequest, response: { 200: securityPolicy } },
+    },
+    async (request) => updateSecurityPolicy(contextOf(services, request), request.body.requireTwoFactor),
   );
 
   r.put(

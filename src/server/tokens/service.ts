@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { SessionUser, SignedInUser } from '../../shared/auth';
 import type { ApiToken, CreatedToken, CreateTokenRequest } from '../../shared/tokens';
 import { recordActivity } from '../activity/service';
+import { signedInColumns, signedInUser } from '../auth/sessions';
 import { randomToken, sha256 } from '../auth/tokens';
 import type { Clock } from '../core/clock';
 import { type Context, withTransaction } from '../core/context';
@@ -121,11 +122,7 @@ export async function findTokenUser(
   const [row] = await db
     .select({
       tokenId: apiTokens.id,
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      role: users.role,
-      clientIds: users.clientIds,
+      ...signedInColumns(),
       lastUsedAt: apiTokens.lastUsedAt,
       readOnly: apiTokens.readOnly,
     })
@@ -153,7 +150,7 @@ export async function findTokenUser(
       );
   }
   return {
-    user: { id: row.id, username: row.username, email: row.email, role: row.role, clientIds: row.clientIds },
+    user: signedInUser(row),
     tokenId: row.tokenId,
     readOnly: row.readOnly,
   };

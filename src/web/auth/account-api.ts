@@ -1,5 +1,6 @@
 import type {
   ChangePasswordRequest,
+  Me,
   SessionInfo,
   SessionUser,
   twoFactorStatus,
@@ -23,7 +24,8 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (body: UpdateProfileRequest) => api.patch<SessionUser>('/api/auth/profile', body),
     onSuccess: (user) => {
-      queryClient.setQueryData(authKeys.me, user);
+      // The profile answers the person's own fields; their limit and deadline stay as /me said.
+      queryClient.setQueryData<Me | null>(authKeys.me, (me) => (me ? { ...me, ...user } : user));
       return queryClient.invalidateQueries({ queryKey: ['users'] });
     },
   });
@@ -72,6 +74,8 @@ export function useTwoFactorStep<Body, Answer>(path: string) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: twoFactorKey }),
         queryClient.invalidateQueries({ queryKey: ['users'] }),
+        // Whether the agency's two-factor rule still waits on this person.
+        queryClient.invalidateQueries({ queryKey: ['auth', 'me'] }),
       ]),
   });
 }

@@ -25,8 +25,11 @@ export function useLogin() {
   return useMutation({
     mutationFn: (body: LoginRequest) => api.post<LoginResponse>('/api/auth/login', body),
     // A right password with two-factor sign-in on signs nobody in yet: the page asks for the code.
+    // The sign-in answers who signed in; /me then adds their client limit and two-factor deadline.
     onSuccess: (answer) => {
-      if (!('twoFactorRequired' in answer)) queryClient.setQueryData(authKeys.me, answer);
+      if ('twoFactorRequired' in answer) return;
+      queryClient.setQueryData(authKeys.me, answer);
+      return queryClient.invalidateQueries({ queryKey: authKeys.me });
     },
   });
 }
@@ -54,6 +57,7 @@ export function useSetup() {
     onSuccess: (user) => {
       queryClient.setQueryData(authKeys.me, user);
       queryClient.setQueryData(authKeys.setup, { needed: false });
+      return queryClient.invalidateQueries({ queryKey: authKeys.me });
     },
   });
 }

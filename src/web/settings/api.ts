@@ -1,8 +1,12 @@
+import type { Role, SecurityPolicy } from '@shared/auth';
 import type { AgencySettings, UpdateAgencyRequest } from '@shared/settings';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
 
-export const settingsKeys = { agency: ['settings', 'agency'] as const };
+export const settingsKeys = {
+  agency: ['settings', 'agency'] as const,
+  security: ['settings', 'security'] as const,
+};
 
 /** The agency's settings; the shell fetches them at sign-in (every time on screen is on their zone). */
 export const agencySettingsQuery = queryOptions({
@@ -35,5 +39,26 @@ export function useRemoveLogo() {
   return useMutation({
     mutationFn: () => api.delete<void>('/api/settings/agency/logo'),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.agency }),
+  });
+}
+
+/** The agency's security rules: the roles that must use two-factor sign-in. */
+export function useSecurityPolicy() {
+  return useQuery({
+    queryKey: settingsKeys.security,
+    queryFn: ({ signal }) => api.get<SecurityPolicy>('/api/settings/security', { signal }),
+  });
+}
+
+export function useUpdateSecurityPolicy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (requireTwoFactor: Role[]) =>
+      api.put<SecurityPolicy>('/api/settings/security', { requireTwoFactor }),
+    onSuccess: (policy) =>
+      Promise.all([
+        queryClient.setQueryData(settingsKeys.security, policy),
+        queryClient.invalidateQueries({ queryKey: ['auth', 'me'] }),
+      ]),
   });
 }

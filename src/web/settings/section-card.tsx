@@ -1,7 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import type { ReactNode } from 'react';
 
-/** One card of the Settings page, labelled by its title for screen readers. */
+/** One card of the Settings page, labelled by its title for screen readers; `/settings#id` leads to it. */
 export function SectionCard({
   id,
   title,
@@ -14,7 +14,7 @@ export function SectionCard({
   children: ReactNode;
 }) {
   return (
-    <Card className="min-w-0" role="region" aria-labelledby={`${id}-title`}>
+    <Card id={id} className="min-w-0 scroll-mt-20" role="region" aria-labelledby={`${id}-title`}>
       <CardHeader>
         <CardTitle id={`${id}-title`}>{title}</CardTitle>
         {description && <CardDescription>{description}</CardDescription>}

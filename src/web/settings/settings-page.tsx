@@ -2,12 +2,14 @@ import { AlertChannels } from '@web/alerts/alert-channels';
 import { usePageTitle } from '@web/app/page-title';
 import { SectionQuery } from '@web/components/section-query';
 import { ApiTokensSection } from '@web/tokens/api-tokens-section';
+import { useEffect } from 'react';
 import { AgencyForm } from './agency-form';
 import { useAgencySettings } from './api';
 import { LogoField } from './logo-field';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 import { SectionCard } from './section-card';
+import { SecurityPolicySection } from './security-policy';
 import { SessionsList } from './sessions-list';
 import { ThemeChoice } from './theme-choice';
 import { TwoFactorSection } from './two-factor-section';
@@ -31,6 +33,11 @@ function AgencySection() {
 
 export function SettingsPage() {
   usePageTitle('Settings', 'Your account, the agency and API access');
+  // A link to one card (`/settings#two-factor`) opens the page at that card.
+  useEffect(() => {
+    const id = window.location.hash.slice(1);
+    if (id) document.getElementById(id)?.scrollIntoView({ block: 'start' });
+  }, []);
   return (
     <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6">
       <h2 className="text-2xl font-semibold tracking-tight">Settings</h2>
@@ -50,6 +57,13 @@ export function SettingsPage() {
         description="A code from your phone at every sign-in, besides your password."
       >
         <TwoFactorSection />
+      </SectionCard>
+      <SectionCard
+        id="security"
+        title="Security rules"
+        description="What the agency asks of everyone who signs in. Only an Owner changes them."
+      >
+        <SecurityPolicySection />
       </SectionCard>
       <SectionCard id="sessions" title="Active sessions" description="Browsers signed in to your account.">
         <SessionsList />

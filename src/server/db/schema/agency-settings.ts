@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, customType, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Role } from '../../../shared/auth';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
@@ -15,6 +16,8 @@ export const agencySettings = pgTable(
     logo: bytea(),
     logoType: text(),
     logoUpdatedAt: timestamp({ withTimezone: true }),
+    /** The roles that must sign in with two factors, each with the moment (ISO) the rule began for it. */
+    twoFactorRoles: jsonb().$type<Partial<Record<Role, string>>>().notNull().default({}),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('agency_settings_single_row', sql`${t.id} = 1`)],

@@ -7,6 +7,7 @@ import { PageTitleProvider } from '../page-title';
 import { Sidebar } from './sidebar';
 import { SidebarProvider } from './sidebar-context';
 import { TopBar } from './top-bar';
+import { TwoFactorDueNotice } from './two-factor-due';
 
 /**
  * Puts every time on screen on the agency's clock: sets its time zone for the formatters before the
@@ -32,6 +33,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             <div className="flex min-w-0 flex-1 flex-col">
               <TopBar />
               <main id={MAIN_ID} tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6 lg:p-8">
+                <TwoFactorDueNotice />
                 {/* A new zone (saved in Settings) draws the page again, every time on the new clock. */}
                 {clock.ready ? (
                   <Fragment key={clock.zone ?? 'device'}>{children}</Fragment>

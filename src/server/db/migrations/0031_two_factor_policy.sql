@@ -1,0 +1,1 @@
+ALTER TABLE "agency_settings" ADD COLUMN "two_factor_roles" jsonb DEFAULT '{}'::jsonb NOT NULL;
