@@ -63,7 +63,24 @@ export const CHOSEN_CLIENTS_ONLY = 'You work on chosen clients only: an Admin ad
  * the moment the agency's two-factor rule requires them to have it on (null: no rule for their role,
  * or it is on).
  */
-export type SignedInUser = SessionUser & { clientIds: number[] | null; twoFactorDue?: Date | null };
+export type SignedInUser = SessionUser & {
+  clientIds: number[] | null;
+  twoFactorDue?: Date | null;
+  /** Whether they sign in with two factors. */
+  twoFactorOn?: boolean;
+  /** When this browser session last proved the second factor (absent for a token). */
+  secondFactorAt?: Date | null;
+};
+
+/**
+ * Changing integrations' credentials or someone's role, and creating API tokens, ask a person who
+ * signs in with two factors to have proved the second factor within this long.
+ */
+export const FRESH_TWO_FACTOR_MINUTES = 10;
+export const FRESH_TWO_FACTOR_NEEDED =
+  'Confirm it is you: enter a code from your authenticator app, then try again.';
+export const FRESH_TWO_FACTOR_TOKEN =
+  'This change needs a recent two-factor confirmation, which a personal API token cannot give. Make it in Agency Hub in a browser.';
 
 /**
  * The Owner may require two-factor sign-in per role. Everyone it catches gets this many days (from the
@@ -103,6 +120,8 @@ export const loginRequest = z.strictObject({
   /** With two-factor sign-in on: the authenticator's code, or else one recovery code. */
   code: totpCode.optional(),
   recoveryCode: recoveryCode.optional(),
+  /** With a code: the password alone signs in from this browser for the next 30 days. */
+  rememberBrowser: z.boolean().default(false),
 });
 /** The answer to a right password when two-factor sign-in is on and no code came with it (no session). */
 export const twoFactorRequired = z.object({ twoFactorRequired: z.literal(true) });
@@ -121,6 +140,16 @@ export const twoFactorDisableRequest = z
     message: 'Enter the code your authenticator app shows, or a recovery code',
     path: ['code'],
   });
+/** A browser remembered at a two-factor sign-in (Settings → Two-factor sign-in). */
+export const rememberedBrowser = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type RememberedBrowser = z.infer<typeof rememberedBrowser>;
 export const recoveryCodesResponse = z.object({ recoveryCodes: z.array(z.string()) });
 export type LoginRequest = z.input<typeof loginRequest>;
 

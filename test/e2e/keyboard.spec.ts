@@ -34,6 +34,7 @@ async function tabTo(page: Page, target: Locator, max = 60) {
 }
 
 test('sign in, add a client and tag a website by keyboard alone', async ({ page }) => {
+  test.setTimeout(60_000); // dozens of Tab presses, each checked
   await page.goto('/login');
   await expect(page.getByLabel('Username')).toBeVisible();
   await tabTo(page, page.getByLabel('Username'));

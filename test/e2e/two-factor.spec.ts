@@ -33,6 +33,7 @@ test('turn on two-factor sign-in, keep the recovery codes, then sign in with a c
   const codes = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
   const recovery = await codes.first().innerText();
+  const spare = await codes.nth(1).innerText();
   await section.getByRole('button', { name: 'I have saved them' }).click();
   await expect(section.getByText('10 of 10 recovery codes left')).toBeVisible();
 
@@ -54,6 +55,26 @@ test('turn on two-factor sign-in, keep the recovery codes, then sign in with a c
   await expect(
     page.getByRole('region', { name: 'Two-factor sign-in' }).getByText('9 of 10 recovery codes left'),
   ).toBeVisible();
+
+  // "Remember this browser": the next sign-in here takes the password alone, until it is forgotten.
+  await passwordStep(page, user);
+  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await page.getByLabel('Recovery code').fill(spare);
+  await page.getByLabel('Remember this browser for 30 days (no code asked here)').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await passwordStep(page, user);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/settings');
+  const browsers = page.getByRole('list', { name: 'Remembered browsers' }).getByRole('listitem');
+  await expect(browsers).toHaveCount(1);
+  await browsers
+    .first()
+    .getByRole('button', { name: /^Forget / })
+    .click();
+  await expect(page.getByText('Browser forgotten', { exact: true })).toBeVisible();
+  await passwordStep(page, user);
+  await expect(page.getByLabel('Authentication code')).toBeVisible();
 });
 
 test('the Owner requires two-factor sign-in for Staff; a Staff member is told by when', async ({ page }) => {
@@ -63,7 +84,7 @@ test('the Owner requires two-factor sign-in for Staff; a Staff member is told by
   const rules = page.locator('#security');
   await rules.getByLabel('Staff', { exact: true }).check();
   await rules.getByRole('button', { name: 'Save security rules' }).click();
-  await expect(page.getByText('Security rules saved')).toBeVisible();
+  await expect(page.getByText('Security rules saved', { exact: true })).toBeVisible();
   try {
     await signOut(page);
     await signIn(page, staff);
@@ -80,4 +101,35 @@ test('the Owner requires two-factor sign-in for Staff; a Staff member is told by
     const lifted = await api.put('/api/settings/security', { data: { requireTwoFactor: [] } });
     expect(lifted.ok(), await lifted.text()).toBeTruthy();
   }
+});
+
+test('creating an API token in a session without a recent code asks for one, then creates it', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const user = await newUser(page, 'fresh');
+  await signIn(page, user); // this browser signs in before two-factor sign-in is on
+  // Elsewhere (a second browser), the person turns two-factor sign-in on.
+  const other = await playwright.request.newContext({ baseURL });
+  await other.post('/api/auth/login', { data: { username: user.username, password: user.password } });
+  const { secret } = (await (await other.post('/api/auth/2fa/setup')).json()) as { secret: string };
+  expect(
+    (await other.post('/api/auth/2fa/enable', { data: { code: await codeAt(secret) } })).ok(),
+  ).toBeTruthy();
+
+  await page.goto('/settings');
+  const create = page.getByRole('form', { name: 'Create an API token' });
+  await create.getByLabel('Token name').fill('Deploys');
+  await create.getByLabel('Expires after').selectOption('30');
+  await create.getByRole('button', { name: 'Create token' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByLabel('Code from the app').fill('000000');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(confirm.getByText(/code is not right/)).toBeVisible();
+  await confirm.getByLabel('Code from the app').fill(await codeAt(secret, 30));
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByLabel('New API token')).toHaveValue(/^ahp_/);
 });

@@ -24,6 +24,7 @@ import {
 } from '../http/session';
 import type { Services } from '../services';
 import { DEVICE_COOKIE } from './device';
+import { REMEMBERED_BROWSER_COOKIE, REMEMBERED_BROWSER_PATH } from './remembered-browsers';
 import { type AuthDeps, forgotPassword, login, resetPassword } from './service';
 import { createSession, noteSessionClient, revokeSession, revokeUserSessions } from './sessions';
 
@@ -72,13 +73,24 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
     '/api/auth/login',
     { config: { access: 'public' }, schema: { body: loginRequest, response: { 200: loginResponse } } },
     async (request, reply) => {
-      const result = await login(deps(request.log), request.body, request.ip, request.cookies[DEVICE_COOKIE]);
+      const result = await login(deps(request.log), request.body, clientOf(request), {
+        device: request.cookies[DEVICE_COOKIE],
+        rememberedBrowser: request.cookies[REMEMBERED_BROWSER_COOKIE],
+      });
       if ('twoFactorRequired' in result) return result; // no session until the second factor
       const { user, session, deviceCookie } = result;
       await noteSessionClient(services, session.token, clientOf(request));
       if (request.sessionToken) await revokeSession(services, request.sessionToken);
       setSessionCookie(request, reply, session);
       setDeviceCookie(request, reply, deviceCookie);
+      if (result.rememberedBrowser)
+        reply.setCookie(REMEMBERED_BROWSER_COOKIE, result.rememberedBrowser.token, {
+          path: REMEMBERED_BROWSER_PATH,
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: request.protocol === 'https',
+          expires: result.rememberedBrowser.expiresAt,
+        });
       return user;
     },
   );

@@ -19,8 +19,9 @@ import { revokeUserTokens } from '../tokens/service';
 import { findUserByUsername, setPasswordHash } from '../users/service';
 import { deviceOf, issueDeviceCookie } from './device';
 import { hashPassword, verifyPassword } from './passwords';
+import { isRememberedBrowser, rememberBrowser } from './remembered-browsers';
 import { createResetLink, PASSWORD_RESET_JOB } from './reset';
-import { createSession, type NewSession, revokeUserSessions } from './sessions';
+import { type ClientInfo, createSession, type NewSession, revokeUserSessions } from './sessions';
 import type { LoginThrottle } from './throttle';
 import { sha256 } from './tokens';
 import { checkSecondFactor, isEnabled } from './two-factor';
@@ -47,10 +48,28 @@ export type AuthDeps = {
  */
 export async function login(
   deps: AuthDeps,
-  input: { username: string; password: string; rememberMe: boolean; code?: string; recoveryCode?: string },
-  ip: string,
-  deviceCookie?: string,
-): Promise<{ user: SessionUser; session: NewSession; deviceCookie: string } | { twoFactorRequired: true }> {
+  input: {
+    username: string;
+    password: string;
+    rememberMe: boolean;
+    code?: string;
+    recoveryCode?: string;
+    rememberBrowser?: boolean;
+  },
+  client: ClientInfo,
+  cookies: { device?: string; rememberedBrowser?: string } = {},
+): Promise<
+  | {
+      user: SessionUser;
+      session: NewSession;
+      deviceCookie: string;
+      /** A browser newly remembered at this sign-in: its cookie's token. */
+      rememberedBrowser?: { token: string; expiresAt: Date };
+    }
+  | { twoFactorRequired: true }
+> {
+  const { ip } = client;
+  const deviceCookie = cookies.device;
   const device = deviceOf(deps.box, deviceCookie, input.username);
   const wait = await deps.throttle.attempt(input.username, ip, device);
   if (wait > 0) {
@@ -65,18 +84,29 @@ export async function login(
   // Two-factor sign-in: the right password alone asks for the second factor. Its attempt stays counted
   // until the whole sign-in succeeds, and a wrong code counts too, so codes are throttled like
   // passwords and the password step cannot wipe the count between guesses.
+  // A browser remembered at an earlier two-factor sign-in needs the password alone (for 30 days); it
+  // proves no fresh second factor, so credential and role changes still ask for a code.
+  let proved = false;
+  let remembered: { token: string; expiresAt: Date } | undefined;
   if (await isEnabled(deps, user.id)) {
-    if (!input.code && !input.recoveryCode) return { twoFactorRequired: true };
-    if (!(await checkSecondFactor(deps, user.id, input)))
-      throw new AppError(401, 'invalid_code', TWO_FACTOR_CODE_WRONG);
+    const withProof = Boolean(input.code || input.recoveryCode);
+    if (!withProof && !(await isRememberedBrowser(deps, deps.clock, user.id, cookies.rememberedBrowser)))
+      return { twoFactorRequired: true };
+    if (withProof) {
+      if (!(await checkSecondFactor(deps, user.id, input)))
+        throw new AppError(401, 'invalid_code', TWO_FACTOR_CODE_WRONG);
+      proved = true;
+      if (input.rememberBrowser) remembered = await rememberBrowser(deps, deps.clock, user.id, client);
+    }
   }
   await deps.throttle.succeeded(input.username, ip, device);
-  const session = await createSession(deps, deps.clock, user.id, input.rememberMe);
+  const session = await createSession(deps, deps.clock, user.id, input.rememberMe, proved);
   await deps.db.update(users).set({ lastSignInAt: deps.clock.now() }).where(eq(users.id, user.id));
   return {
     user: { id: user.id, username: user.username, email: user.email, role: user.role },
     session,
     deviceCookie: issueDeviceCookie(deps.box, user.username),
+    ...(remembered ? { rememberedBrowser: remembered } : {}),
   };
 }
 

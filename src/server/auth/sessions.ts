@@ -1,4 +1,4 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { SignedInUser } from '../../shared/auth';
 import type { Clock } from '../core/clock';
 import type { Context } from '../core/context';
@@ -17,13 +17,21 @@ export async function createSession(
   clock: Clock,
   userId: number,
   rememberMe: boolean,
+  /** The sign-in proved the second factor (a code or a recovery code). */
+  secondFactor = false,
 ): Promise<NewSession> {
   const { db } = ctx;
   const token = randomToken();
-  const expiresAt = new Date(clock.now().getTime() + (rememberMe ? REMEMBER_ME_MS : BROWSER_SESSION_MS));
-  await db
-    .insert(sessions)
-    .values({ tokenHash: sha256(token), userId, rememberMe, expiresAt, lastSeenAt: clock.now() });
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + (rememberMe ? REMEMBER_ME_MS : BROWSER_SESSION_MS));
+  await db.insert(sessions).values({
+    tokenHash: sha256(token),
+    userId,
+    rememberMe,
+    expiresAt,
+    lastSeenAt: now,
+    secondFactorAt: secondFactor ? now : null,
+  });
   return { token, expiresAt, rememberMe };
 }
 
@@ -45,6 +53,7 @@ export async function findSessionUser(
   const [row] = await db
     .select({
       ...signedInColumns(),
+      secondFactorAt: sessions.secondFactorAt,
       lastSeenAt: sessions.lastSeenAt,
       ip: sessions.ip,
     })
@@ -59,7 +68,15 @@ export async function findSessionUser(
       .set({ lastSeenAt: now, ip: client.ip, userAgent: client.userAgent?.slice(0, 512) ?? null })
       .where(eq(sessions.tokenHash, tokenHash));
   }
-  return signedInUser(row);
+  return { ...signedInUser(row), secondFactorAt: row.secondFactorAt };
+}
+
+/** Records that this session has just proved the second factor. */
+export async function noteSecondFactor(ctx: Pick<Context, 'db'>, clock: Clock, token: string): Promise<void> {
+  await ctx.db
+    .update(sessions)
+    .set({ secondFactorAt: clock.now() })
+    .where(eq(sessions.tokenHash, sha256(token)));
 }
 
 /** What a session or token lookup selects from `users` for the person it signs in. */
@@ -70,9 +87,13 @@ export const signedInColumns = () => ({
   role: users.role,
   clientIds: users.clientIds,
   twoFactorDue: twoFactorDueSql(),
+  twoFactorOn: sql<boolean>`${users.totpSecret} is not null`,
 });
 
-type SignedInRow = Omit<SignedInUser, 'twoFactorDue'> & { twoFactorDue: Date | string | null };
+type SignedInRow = Omit<SignedInUser, 'twoFactorDue' | 'twoFactorOn' | 'secondFactorAt'> & {
+  twoFactorDue: Date | string | null;
+  twoFactorOn: boolean;
+};
 
 /** The person a session or token lookup found, from the columns of `signedInColumns`. */
 export function signedInUser(row: SignedInRow): SignedInUser {
@@ -83,6 +104,7 @@ export function signedInUser(row: SignedInRow): SignedInUser {
     role: row.role,
     clientIds: row.clientIds,
     twoFactorDue: dueDate(row.twoFactorDue),
+    twoFactorOn: row.twoFactorOn,
   };
 }
 

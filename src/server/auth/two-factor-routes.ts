@@ -3,14 +3,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   recoveryCodesResponse,
+  rememberedBrowser,
   twoFactorCodeRequest,
   twoFactorDisableRequest,
   twoFactorSetup,
   twoFactorStatus,
 } from '../../shared/auth';
+import { idParams } from '../../shared/ids';
 import { contextOf, requireUser } from '../http/session';
 import type { Services } from '../services';
+import { forgetAllBrowsers, forgetBrowser, listRememberedBrowsers } from './remembered-browsers';
+import { noteSecondFactor } from './sessions';
 import {
+  confirmSecondFactor,
   disable,
   enable,
   regenerateRecoveryCodes,
@@ -47,7 +52,12 @@ export async function twoFactorRoutes(app: FastifyInstance, services: Services):
   r.post(
     '/api/auth/2fa/enable',
     { config, schema: { body: twoFactorCodeRequest, response: { 200: recoveryCodesResponse } } },
-    async (request) => enable(ctx(request), requireUser(request).id, request.body.code),
+    async (request) => {
+      const answer = await enable(ctx(request), requireUser(request).id, request.body.code);
+      // The code that turned it on is a fresh second factor for this session.
+      if (request.sessionToken) await noteSecondFactor(services, services.clock, request.sessionToken);
+      return answer;
+    },
   );
 
   r.post(
@@ -63,5 +73,46 @@ export async function twoFactorRoutes(app: FastifyInstance, services: Services):
     '/api/auth/2fa/recovery-codes',
     { config, schema: { body: twoFactorCodeRequest, response: { 200: recoveryCodesResponse } } },
     async (request) => regenerateRecoveryCodes(ctx(request), requireUser(request).id, request.body.code),
+  );
+
+  r.get(
+    '/api/auth/2fa/browsers',
+    {
+      config: { access: 'session', role: 'viewer' },
+      schema: { response: { 200: z.array(rememberedBrowser) } },
+    },
+    async (request) => listRememberedBrowsers(services, services.clock, requireUser(request).id),
+  );
+
+  r.delete(
+    '/api/auth/2fa/browsers/:id',
+    {
+      config: { access: 'session', role: 'viewer' },
+      schema: { params: idParams, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      await forgetBrowser(services, requireUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.delete(
+    '/api/auth/2fa/browsers',
+    { config: { access: 'session', role: 'viewer' }, schema: { response: { 204: z.null() } } },
+    async (request, reply) => {
+      await forgetAllBrowsers(services, requireUser(request).id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // Proves the second factor again in this session, before a change that asks for a recent one.
+  r.post(
+    '/api/auth/2fa/confirm',
+    { config, schema: { body: twoFactorDisableRequest, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await confirmSecondFactor(ctx(request), requireUser(request).id, request.body);
+      if (request.sessionToken) await noteSecondFactor(services, services.clock, request.sessionToken);
+      return reply.status(204).send(null);
+    },
   );
 }

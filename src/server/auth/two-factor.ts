@@ -5,7 +5,7 @@ import { TWO_FACTOR_CODE_WRONG, TWO_FACTOR_KEPT } from '../../shared/auth';
 import { recordActivity } from '../activity/service';
 import { type Context, withTransaction } from '../core/context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../core/errors';
-import { recoveryCodes, users } from '../db/schema';
+import { recoveryCodes, rememberedBrowsers, users } from '../db/schema';
 import type { SecretBox } from '../integrations/secrets';
 import { twoFactorRequiredFor } from '../settings/security';
 import { sha256 } from './tokens';
@@ -161,6 +161,16 @@ export async function isEnabled(ctx: Pick<Context, 'db'>, userId: number): Promi
   return (await userRow(ctx, userId)).totpSecret !== null;
 }
 
+/** A code (or a recovery code) proving the second factor again; refused when it is off or wrong. */
+export async function confirmSecondFactor(
+  ctx: Ctx,
+  userId: number,
+  proof: { code?: string; recoveryCode?: string },
+): Promise<void> {
+  if (!(await isEnabled(ctx, userId))) throw conflict('Two-factor sign-in is off for your account.');
+  if (!(await checkSecondFactor(ctx, userId, proof))) throw wrongCode();
+}
+
 export async function disable(
   ctx: Ctx,
   userId: number,
@@ -182,6 +192,8 @@ export async function disable(
       })
       .where(eq(users.id, userId));
     await tx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    // Off means the password alone everywhere: no browser stays remembered for a later turn-on.
+    await tx.db.delete(rememberedBrowsers).where(eq(rememberedBrowsers.userId, userId));
     await recordActivity(tx, {
       type: 'warning',
       action: 'user.2fa_disabled',

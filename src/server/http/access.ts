@@ -32,6 +32,8 @@ declare module 'fastify' {
     tokenRefusal?: TokenRefusal;
     /** Public routes that never read the session (health): they answer even when the lookup cannot. */
     sessionless?: boolean;
+    /** Asks a person with two-factor sign-in for a recent second factor (credentials, roles, tokens). */
+    freshTwoFactor?: boolean;
   }
 }
 

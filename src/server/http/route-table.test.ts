@@ -174,7 +174,7 @@ describe('every route declares the role it needs', () => {
     for (const role of ['viewer', 'staff'] as const)
       expect(table.filter((l) => l.startsWith(`${role} `) && l.endsWith(': 403')).length).toBeGreaterThan(5);
     expect(guarded.filter((r) => r.role === 'viewer').length).toBeGreaterThan(30);
-  });
+  }, 60_000); // walks every route, several spellings each
 });
 
 describe('access is decided by the matched route, however the path is spelled', () => {
@@ -189,7 +189,7 @@ describe('access is decided by the matched route, however the path is spelled', 
       },
     );
     expect(sent).toBeGreaterThan(guarded.length * 9);
-  });
+  }, 60_000); // walks every route, several spellings each
 
   it('refuses cross-site browsers on every state-changing route and every spelling of it', async () => {
     const writes = t.app.routeTable.filter((r) => unsafe.has(r.method) && r.url.startsWith('/api/'));
@@ -201,7 +201,7 @@ describe('access is decided by the matched route, however the path is spelled', 
         expect(res.body).toMatch(/Cross-site requests are not allowed/);
       },
     );
-  });
+  }, 60_000); // walks every route, several spellings each
 
   it('refuses API tokens on account, team and token routes, however they are spelled', async () => {
     const sessionRoutes = t.app.routeTable.filter(

@@ -1,6 +1,9 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  FRESH_TWO_FACTOR_MINUTES,
+  FRESH_TWO_FACTOR_NEEDED,
+  FRESH_TWO_FACTOR_TOKEN,
   roleAtLeast,
   roleRefusal,
   SCOPABLE_ROLES,
@@ -71,6 +74,7 @@ export async function registerSessions(app: FastifyInstance, services: Services)
       request.apiTokenId = found.tokenId;
       requireRole(request);
       requireTwoFactorWhenDue(request, services.clock.now());
+      requireFreshSecondFactor(request, services.clock.now());
       return;
     }
     const token = request.cookies[SESSION_COOKIE];
@@ -84,7 +88,23 @@ export async function registerSessions(app: FastifyInstance, services: Services)
     if (!request.user && access !== 'public') throw unauthorized();
     requireRole(request);
     requireTwoFactorWhenDue(request, services.clock.now());
+    requireFreshSecondFactor(request, services.clock.now());
   });
+}
+
+/**
+ * Routes that change credentials or who may do what declare `freshTwoFactor`: a person who signs in
+ * with two factors must have proved the second one in this session within the last minutes (so a
+ * borrowed, already open browser is not enough). A personal API token cannot prove it.
+ */
+function requireFreshSecondFactor(request: FastifyRequest, now: Date): void {
+  const user = request.user;
+  if (!request.routeOptions.config.freshTwoFactor || !user?.twoFactorOn) return;
+  if (request.apiTokenId !== undefined)
+    throw new AppError(403, 'fresh_two_factor_required', FRESH_TWO_FACTOR_TOKEN);
+  const at = user.secondFactorAt;
+  if (at && now.getTime() - at.getTime() <= FRESH_TWO_FACTOR_MINUTES * 60_000) return;
+  throw new AppError(403, 'fresh_two_factor_required', FRESH_TWO_FACTOR_NEEDED);
 }
 
 /**

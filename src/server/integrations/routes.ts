@@ -46,7 +46,7 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
   r.post(
     '/api/integrations/gridpane',
     {
-      config: { access: 'session-or-token', role: 'admin' },
+      config: { access: 'session-or-token', role: 'admin', freshTwoFactor: true },
       schema: { body: gridpaneSettings, response: { 200: savedResponse } },
     },
     async (request) => save(GRIDPANE, request.body, request),
@@ -54,7 +54,7 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
   r.post(
     '/api/integrations/betteruptime',
     {
-      config: { access: 'session-or-token', role: 'admin' },
+      config: { access: 'session-or-token', role: 'admin', freshTwoFactor: true },
       schema: { body: betteruptimeSettings, response: { 200: savedResponse } },
     },
     async (request) => save(BETTERUPTIME, clean(request.body), request),
@@ -62,7 +62,7 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
   r.post(
     '/api/integrations/hdsnapshot',
     {
-      config: { access: 'session-or-token', role: 'admin' },
+      config: { access: 'session-or-token', role: 'admin', freshTwoFactor: true },
       schema: { body: hdsnapshotSettings, response: { 200: savedResponse } },
     },
     async (request) => save(HDSNAPSHOT, clean(request.body), request),

@@ -22,7 +22,7 @@ export async function tokenRoutes(app: FastifyInstance, services: Services): Pro
   r.post(
     '/api/tokens',
     {
-      config: { ...sessionOnly('create or revoke API tokens'), role: 'viewer' },
+      config: { ...sessionOnly('create or revoke API tokens'), role: 'viewer', freshTwoFactor: true },
       schema: { body: createTokenRequest, response: { 201: createdToken } },
     },
     async (request, reply) => {

@@ -35,7 +35,7 @@ export async function userRoutes(app: FastifyInstance, services: Services): Prom
   r.patch(
     '/api/users/:id',
     {
-      config: { ...sessionOnly('add, change or remove team members'), role: 'admin' },
+      config: { ...sessionOnly('add, change or remove team members'), role: 'admin', freshTwoFactor: true },
       schema: { params: idParams, body: updateUserRequest, response: { 200: teamUser } },
     },
     async (request) => {

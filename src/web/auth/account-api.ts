@@ -1,6 +1,7 @@
 import type {
   ChangePasswordRequest,
   Me,
+  RememberedBrowser,
   SessionInfo,
   SessionUser,
   twoFactorStatus,
@@ -62,6 +63,26 @@ export function useTwoFactor() {
   return useQuery({
     queryKey: twoFactorKey,
     queryFn: ({ signal }) => api.get<TwoFactorStatus>('/api/auth/2fa', { signal }),
+  });
+}
+
+const browsersKey = [...twoFactorKey, 'browsers'] as const;
+
+/** The browsers remembered at a two-factor sign-in (the password alone signs in there for 30 days). */
+export function useRememberedBrowsers() {
+  return useQuery({
+    queryKey: browsersKey,
+    queryFn: ({ signal }) => api.get<RememberedBrowser[]>('/api/auth/2fa/browsers', { signal }),
+  });
+}
+
+/** Forgets one remembered browser, or every one (`id` undefined). */
+export function useForgetBrowser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number | undefined) =>
+      api.delete<void>(id === undefined ? '/api/auth/2fa/browsers' : `/api/auth/2fa/browsers/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: browsersKey }),
   });
 }
 

@@ -11,9 +11,10 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { applyFieldErrors } from '@web/lib/form-errors';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useId, useState } from 'react';
+import { type Control, Controller, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
+import type { z } from 'zod';
 import { useLogin, useSetupStatus } from './api';
 import { AuthLayout } from './auth-layout';
 import { Notice } from './notice';
@@ -27,7 +28,7 @@ export function LoginPage() {
     resolver: zodResolver(loginRequest),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    defaultValues: { username: '', password: '', rememberMe: false },
+    defaultValues: { username: '', password: '', rememberMe: false, rememberBrowser: false },
   });
   const { errors } = form.formState;
   // Two-factor sign-in: after a right password the server asks for the second factor.
@@ -95,25 +96,7 @@ export function LoginPage() {
             <PasswordInput {...field} autoComplete="current-password" {...form.register('password')} />
           )}
         </FormField>
-        <div className="flex items-center gap-2">
-          <Controller
-            control={form.control}
-            name="rememberMe"
-            render={({ field }) => (
-              <Checkbox
-                id="remember-me"
-                ref={field.ref}
-                name={field.name}
-                checked={field.value ?? false}
-                onCheckedChange={(checked) => field.onChange(checked === true)}
-                onBlur={field.onBlur}
-              />
-            )}
-          />
-          <Label htmlFor="remember-me" className="font-normal">
-            Remember me for 30 days
-          </Label>
-        </div>
+        <CheckboxField control={form.control} name="rememberMe" label="Remember me for 30 days" />
         {second && (
           <div className="grid gap-2 rounded-lg border bg-muted/40 p-3">
             <FormField
@@ -145,6 +128,11 @@ export function LoginPage() {
             >
               {second.kind === 'code' ? 'Use a recovery code instead' : 'Use the authenticator app instead'}
             </button>
+            <CheckboxField
+              control={form.control}
+              name="rememberBrowser"
+              label="Remember this browser for 30 days (no code asked here)"
+            />
           </div>
         )}
         <Button type="submit" className="mt-1 w-full" disabled={login.isPending}>
@@ -153,5 +141,41 @@ export function LoginPage() {
         </Button>
       </form>
     </AuthLayout>
+  );
+}
+
+type LoginForm = z.input<typeof loginRequest>;
+
+/** A ticked-or-not choice of the sign-in form, with its label. */
+function CheckboxField({
+  control,
+  name,
+  label,
+}: {
+  control: Control<LoginForm>;
+  name: 'rememberMe' | 'rememberBrowser';
+  label: string;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Checkbox
+            id={id}
+            ref={field.ref}
+            name={field.name}
+            checked={field.value ?? false}
+            onCheckedChange={(checked) => field.onChange(checked === true)}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
+      <Label htmlFor={id} className="font-normal">
+        {label}
+      </Label>
+    </div>
   );
 }

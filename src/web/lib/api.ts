@@ -30,8 +30,25 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | undefined)
   onUnauthorized = handler;
 }
 
+/**
+ * Asks the person for a second factor (the signed-in app registers a dialog): resolves true once they
+ * proved it, false when they gave up.
+ */
+type SecondFactorHandler = () => Promise<boolean>;
+let askSecondFactor: SecondFactorHandler | undefined;
+
+/** The app registers how to ask for a fresh second factor when a change needs one. */
+export function setSecondFactorHandler(handler: SecondFactorHandler | undefined): void {
+  askSecondFactor = handler;
+}
+
+/** The server's answer when a change needs a second factor proved in the last minutes. */
+const FRESH_SECOND_FACTOR = 'fresh_two_factor_required';
+
 export interface RequestOptions {
   signal?: AbortSignal;
+  /** Set on the one retry after the person proved a second factor (never asked twice). */
+  afterSecondFactor?: boolean;
 }
 
 async function readError(response: Response): Promise<ApiError> {
@@ -83,6 +100,11 @@ export async function request<T>(
   if (!response.ok) {
     const error = await readError(response);
     if (response.status === 401 && !path.startsWith('/api/auth/')) onUnauthorized?.();
+    // A change that needs a recent second factor: ask for it, then make the same request once more.
+    if (error.code === FRESH_SECOND_FACTOR && askSecondFactor && !options.afterSecondFactor) {
+      if (await askSecondFactor())
+        return request<T>(method, path, body, { ...options, afterSecondFactor: true });
+    }
     throw error;
   }
   if (response.status === 204) return undefined as T;

@@ -1,14 +1,19 @@
-import { TOTP_CODE_INVALID } from '@shared/auth';
-import { useTwoFactor, useTwoFactorStep } from '@web/auth/account-api';
+import {
+  useForgetBrowser,
+  useRememberedBrowsers,
+  useTwoFactor,
+  useTwoFactorStep,
+} from '@web/auth/account-api';
+import { CodeForm } from '@web/components/code-form';
 import { SectionQuery } from '@web/components/section-query';
 import { Button } from '@web/components/ui/button';
-import { FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
+import { formatDate } from '@web/lib/format';
 import { ShieldCheck } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { describeDevice } from './device';
 
 type Setup = { secret: string; otpauthUrl: string };
 type Codes = { recoveryCodes: string[] };
@@ -31,74 +36,6 @@ export function TwoFactorSection() {
         )
       }
     </SectionQuery>
-  );
-}
-
-/** A 6-digit code field with its own check, and the server's refusal under it. */
-function CodeForm({
-  label,
-  submit,
-  busy,
-  onSubmit,
-  allowRecovery = false,
-}: {
-  label: string;
-  submit: string;
-  busy: boolean;
-  onSubmit: (proof: { code?: string; recoveryCode?: string }) => Promise<unknown>;
-  allowRecovery?: boolean;
-}) {
-  const [value, setValue] = useState('');
-  const [recovery, setRecovery] = useState(false);
-  const [error, setError] = useState<string>();
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    const v = value.trim();
-    if (!recovery && !/^\d{6}$/.test(v.replace(/\s/g, ''))) return setError(TOTP_CODE_INVALID);
-    if (recovery && !v) return setError('Enter one of your recovery codes');
-    try {
-      await onSubmit(recovery ? { recoveryCode: v } : { code: v });
-    } catch (e) {
-      setError(errorMessage(e, 'That code did not work.'));
-      setValue('');
-    }
-  };
-  return (
-    <form onSubmit={send} noValidate className="grid max-w-sm gap-3">
-      <FormField label={recovery ? 'Recovery code' : label} error={error}>
-        {(field) => (
-          <Input
-            {...field}
-            value={value}
-            onChange={(e) => {
-              setValue(e.target.value);
-              setError(undefined);
-            }}
-            autoComplete={recovery ? 'off' : 'one-time-code'}
-            inputMode={recovery ? 'text' : 'numeric'}
-          />
-        )}
-      </FormField>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={busy}>
-          {busy && <Spinner />}
-          {submit}
-        </Button>
-        {allowRecovery && (
-          <button
-            type="button"
-            className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-            onClick={() => {
-              setRecovery(!recovery);
-              setValue('');
-              setError(undefined);
-            }}
-          >
-            {recovery ? 'Use the authenticator app instead' : 'Use a recovery code instead'}
-          </button>
-        )}
-      </div>
-    </form>
   );
 }
 
@@ -237,6 +174,72 @@ function TwoFactorOn({ left, onCodes }: { left: number; onCodes: (codes: string[
           />
         </div>
       )}
+      <RememberedBrowsers />
+    </div>
+  );
+}
+
+/** The browsers where the password alone signs in for now, each to forget (or all at once). */
+function RememberedBrowsers() {
+  const forget = useForgetBrowser();
+  const run = (id: number | undefined) =>
+    forget.mutate(id, {
+      onSuccess: () => toast({ title: id === undefined ? 'Every browser forgotten' : 'Browser forgotten' }),
+      onError: (e) =>
+        toast({ title: 'Could not forget it', description: errorMessage(e, ''), variant: 'destructive' }),
+    });
+  return (
+    <div className="grid gap-2 border-t pt-4">
+      <h3 className="text-sm font-medium">Remembered browsers</h3>
+      <SectionQuery
+        query={useRememberedBrowsers()}
+        loading="Loading..."
+        failed="Could not load the remembered browsers"
+      >
+        {(list) =>
+          list.length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              None. Tick “Remember this browser” when you sign in with a code to skip the code there for 30
+              days.
+            </p>
+          ) : (
+            <>
+              <ul className="divide-y" aria-label="Remembered browsers">
+                {list.map((b) => {
+                  const device = describeDevice(b.userAgent);
+                  return (
+                    <li key={b.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-2">
+                      <div className="min-w-0 flex-1">
+                        <p className="font-medium" title={b.userAgent ?? undefined}>
+                          {device}
+                        </p>
+                        <p className="text-sm text-muted-foreground">
+                          {b.ip ?? 'Unknown address'} · remembered {formatDate(b.createdAt)} · until{' '}
+                          {formatDate(b.expiresAt)}
+                        </p>
+                      </div>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        disabled={forget.isPending}
+                        onClick={() => run(b.id)}
+                        aria-label={`Forget ${device}, ${b.ip ?? 'unknown address'}`}
+                      >
+                        Forget
+                      </Button>
+                    </li>
+                  );
+                })}
+              </ul>
+              {list.length > 1 && (
+                <Button variant="outline" size="sm" className="w-fit" onClick={() => run(undefined)}>
+                  Forget every browser
+                </Button>
+              )}
+            </>
+          )
+        }
+      </SectionQuery>
     </div>
   );
 }

@@ -18,6 +18,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     ip: text(),
     userAgent: text(),
+    /** When this session last proved the second factor (at sign-in or when asked again); null: never. */
+    secondFactorAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('sessions_id_idx').on(t.id),

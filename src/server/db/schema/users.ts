@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Role } from '../../../shared/auth';
 
 export const users = pgTable(
@@ -46,3 +46,28 @@ export const recoveryCodes = pgTable('recovery_codes', {
   codeHash: text().notNull(),
   usedAt: timestamp({ withTimezone: true }),
 });
+
+/**
+ * Browsers where a person chose "remember this browser" at a two-factor sign-in: for 30 days the
+ * password alone signs them in there. Kept as hashes of the cookie's token; listed and forgotten in
+ * Settings, and all forgotten when two-factor sign-in is turned off.
+ */
+export const rememberedBrowsers = pgTable(
+  'remembered_browsers',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    ip: text(),
+    userAgent: text(),
+  },
+  (t) => [
+    uniqueIndex('remembered_browsers_token_idx').on(t.tokenHash),
+    index('remembered_browsers_user_idx').on(t.userId),
+  ],
+);

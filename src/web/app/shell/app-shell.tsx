@@ -4,6 +4,7 @@ import { setTimeSettings } from '@web/lib/format';
 import { useAgencySettings } from '@web/settings/api';
 import { Fragment, type ReactNode } from 'react';
 import { PageTitleProvider } from '../page-title';
+import { SecondFactorPrompt } from './second-factor-prompt';
 import { Sidebar } from './sidebar';
 import { SidebarProvider } from './sidebar-context';
 import { TopBar } from './top-bar';
@@ -28,6 +29,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <TooltipProvider>
         <SidebarProvider>
           <SkipLink />
+          <SecondFactorPrompt />
           <div className="flex min-h-svh w-full">
             <Sidebar />
             <div className="flex min-w-0 flex-1 flex-col">

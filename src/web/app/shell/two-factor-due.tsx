@@ -26,7 +26,7 @@ export function TwoFactorDueNotice() {
       )}
     >
       <ShieldAlert className="size-5 shrink-0" aria-hidden="true" />
-      <p className="min-w-0 flex-1">
+      <p className="min-w-[12rem] flex-1">
         {overdue
           ? TWO_FACTOR_REQUIRED
           : `Your agency requires two-factor sign-in for your role. Turn it on by ${formatDate(due)}.`}
