@@ -29,7 +29,13 @@ let alphaDomain = '';
 /** What Alpha's people must never read: Bravo's name, and every website that is not Alpha's. */
 let hidden: RegExp;
 
-const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+/** A GET as a session (a cookie header) or as a personal API token (`Bearer …`). */
+const get = (url: string, who: string) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: who.startsWith('Bearer ') ? { authorization: who } : { cookie: who },
+  });
 const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
@@ -47,6 +53,8 @@ async function person(username: string, role: 'staff' | 'viewer', clientIds: num
 
 let staff: string;
 let viewer: string;
+/** The limited Staff member's personal API token, as an Authorization header. */
+let staffToken: string;
 
 beforeAll(async () => {
   // Two servers, each with its own sites, and a monitor for every site.
@@ -140,6 +148,9 @@ beforeAll(async () => {
   ).toBe(201);
   staff = await person('freelancer', 'staff', [ids.alpha]);
   viewer = await person('manager', 'viewer', [ids.alpha]);
+  const token = await send('POST', '/api/tokens', staff, { name: 'scripts', expiresInDays: 30 });
+  expect(token.statusCode, token.body).toBe(201);
+  staffToken = `Bearer ${token.json().token}`;
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -171,7 +182,7 @@ const NOT_CLIENT_DATA = [
 ];
 
 describe('a person limited to chosen clients', () => {
-  it('sees the other client in no list, count, search or export, and gets 404 for each of its objects', async () => {
+  it('sees the other client in no list, count, search or export, and gets 404 for each of its objects (session or token)', async () => {
     const routes = t.app.routeTable.filter(
       (r) => r.method === 'GET' && r.access !== 'public' && !NOT_CLIENT_DATA.some((p) => p.test(r.url)),
     );
@@ -184,6 +195,7 @@ describe('a person limited to chosen clients', () => {
       for (const [who, cookie] of [
         ['staff', staff],
         ['viewer', viewer],
+        ['staff token', staffToken],
       ] as const) {
         const res = await get(path + search, cookie);
         const named = route.url.includes(':id');
@@ -194,7 +206,7 @@ describe('a person limited to chosen clients', () => {
       }
     }
     expect(leaks).toEqual([]);
-  });
+  }, 60_000); // walks every GET route three times
 
   it('still sees their own client, its website, check, incident, task and activity', async () => {
     const seen = async (url: string, text: RegExp) => {
