@@ -41,6 +41,8 @@ export const uptimeRow = z.object({
   type: z.string(),
   /** 30-day uptime in percent; null until measured. */
   uptime: z.number().nullable(),
+  /** Where the measured time of those 30 days begins (later for a newer check or monitor); null: none. */
+  measuredFrom: z.string().nullable(),
   /** Last response (our checks) or the day's mean (Better Uptime), ms. */
   responseMs: z.number().nullable(),
   frequencySeconds: z.number().nullable(),

@@ -57,6 +57,7 @@ describe('GET /api/uptime', () => {
       type: 'HTTP',
       responseMs: 120,
       uptime: null,
+      measuredFrom: null, // nothing measured yet: no span start posing as measured time
       frequencySeconds: 60,
     });
   });
@@ -97,6 +98,13 @@ describe('GET /api/uptime', () => {
     const alpha = (await get('/api/uptime?q=alpha&source=monitor')).json().data[0];
     expect(alpha).toMatchObject({ source: 'monitor', status: 'up', url: 'https://alpha.example/' });
     expect(typeof alpha.uptime).toBe('number');
+    // Its 30 days are measured from the span's start, or from the monitor's creation when newer.
+    const made = uptime.monitors.find((m) => String(m.attributes.url).includes('alpha'))!.attributes
+      .created_at;
+    const spanStart = t.clock.now().getTime() - 30 * 86_400_000;
+    expect(alpha.measuredFrom).toBe(
+      new Date(Math.max(spanStart, made ? Date.parse(String(made)) : spanStart)).toISOString(),
+    );
     // Page by page, checks and monitors interleave exactly as in one long page, for every order.
     const key = (r: { source: string; id: string }) => `${r.source}:${r.id}`;
     for (const sort of ['status', '-status', 'name', '-name', 'lastChecked', '-lastChecked']) {

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { MonitorStatus } from '../../shared/monitors';
 import type { UptimeRow } from '../../shared/uptime';
-import { availability, uptimePercent } from '../checks/results';
+import { availability, measuredFrom, monitorMeasuredFrom, uptimePercent } from '../checks/results';
 import type { Kept } from '../core/cache/kept';
 import { inCache, json, rows } from '../core/sql';
 import { checksInMaintenance } from '../maintenance/coverage';
 import {
+  monitorCreatedSql,
   monitorFrequencySql,
   monitorLastCheckedSql,
   monitorNameSql,
@@ -17,6 +18,7 @@ import type { Services } from '../services';
 import type { CheckFirst, SortKey } from './sources';
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 type MonitorDetails = {
   id: string;
   name: string;
@@ -24,6 +26,7 @@ type MonitorDetails = {
   type: string | null;
   frequency: number | null;
   last_checked_at: string | null;
+  created_at: string | null;
   figures: MonitorFigures | null;
   website_id: number | null;
 };
@@ -42,8 +45,9 @@ export async function pageRows(
   const now = services.clock.now();
   const checkIds = page.filter((k) => k.source === 'check').map((k) => Number(k.id));
   const monitorIds = page.filter((k) => k.source === 'monitor').map((k) => k.id);
+  const start = new Date(now.getTime() - 30 * DAY_MS);
   const [measured, maintenance, monitors] = await Promise.all([
-    availability(services, checkIds, new Date(now.getTime() - 30 * DAY_MS), now),
+    availability(services, checkIds, start, now),
     checksInMaintenance(services, checkIds, now),
     monitorIds.length
       ? kept(`uptime monitors ${monitorIds.join(' ')}`, () => monitorDetails(services, monitorIds))
@@ -63,6 +67,7 @@ export async function pageRows(
           inMaintenance: maintenance.has(Number(k.id)),
           type: 'HTTP',
           uptime: uptimePercent(measured.get(Number(k.id))),
+          measuredFrom: measuredFrom(measured.get(Number(k.id)), start, HOUR_MS),
           responseMs: c.response_ms === null ? null : Number(c.response_ms),
           frequencySeconds: c.frequency === null ? null : Number(c.frequency),
           lastCheckedAt: c.last_checked_at ? new Date(c.last_checked_at).toISOString() : null,
@@ -82,6 +87,7 @@ export async function pageRows(
         inMaintenance: false,
         type: m.type ?? 'status',
         uptime: m.figures?.uptime ?? null,
+        measuredFrom: m.figures?.uptime == null ? null : monitorMeasuredFrom(start, m.created_at),
         responseMs: m.figures?.avgResponseMs ?? null,
         frequencySeconds: m.frequency === null ? null : Number(m.frequency),
         lastCheckedAt: m.last_checked_at ? new Date(m.last_checked_at).toISOString() : null,
@@ -98,7 +104,7 @@ async function monitorDetails(services: Services, ids: string[]) {
     services.db,
     sql`select r.external_id as id, r.status, ${monitorNameSql(r)} as name, ${monitorUrlSql(r)} as url,
         ${monitorTypeSql(r)} as type, (${monitorFrequencySql(r)})::int as frequency,
-        (${monitorLastCheckedSql(r)})::timestamptz as last_checked_at,
+        (${monitorLastCheckedSql(r)})::timestamptz as last_checked_at, ${monitorCreatedSql(r)} as created_at,
         f.data as figures, w.id as website_id
       from provider_records r
       left join provider_records f on f.provider = ${figuresKey.provider} and f.kind = ${figuresKey.kind}

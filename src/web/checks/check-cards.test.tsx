@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, render } from '@testing-library/react';
+import { measuredUptime, SPAN_MS } from '@web/components/measured-uptime';
 import { formatDateTime } from '@web/lib/format';
 import { afterEach, describe, expect, it } from 'vitest';
-import { measuredUptime, SPAN_MS, UptimeCard } from './check-cards';
+import { UptimeCard } from './check-cards';
 
 afterEach(cleanup);
 

@@ -1,5 +1,6 @@
 import type { ClientWebsite } from '@shared/clients';
 import { HealthBadge } from '@web/components/health-badge';
+import { MeasuredUptime, SPAN_MS } from '@web/components/measured-uptime';
 import { SectionQuery } from '@web/components/section-query';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -7,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
-import { formatResponseTime, formatUptime } from '@web/lib/format';
+import { formatResponseTime } from '@web/lib/format';
 import { Globe, Plus, Unlink } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -139,7 +140,9 @@ function WebsiteRow({ website: w, onRemove }: { website: ClientWebsite; onRemove
           }
         />
       </td>
-      <td className="py-2 pr-3 text-right tabular-nums">{m ? formatUptime(m.uptime) : '—'}</td>
+      <td className="py-2 pr-3 text-right tabular-nums">
+        {m ? <MeasuredUptime percent={m.uptime} measuredFrom={m.measuredFrom} spanMs={SPAN_MS.month} /> : '—'}
+      </td>
       <td className="py-2 pr-3 text-right tabular-nums">{m ? formatResponseTime(m.responseMs) : '—'}</td>
       <td className="py-2 pr-3">{w.wordpressVersion ?? <span className="text-muted-foreground">—</span>}</td>
       <td className="py-2 pr-3">{w.phpVersion ?? <span className="text-muted-foreground">—</span>}</td>

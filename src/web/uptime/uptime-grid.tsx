@@ -1,10 +1,11 @@
 import type { UptimeRow } from '@shared/uptime';
 import { ExternalLinkButton, httpsUrl } from '@web/components/external-link-button';
+import { MeasuredUptime, SPAN_MS } from '@web/components/measured-uptime';
 import { MonitorStatusBadge, MonitorStatusIcon } from '@web/components/monitor-status-badge';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
-import { formatResponseTime, formatUptime } from '@web/lib/format';
+import { formatResponseTime } from '@web/lib/format';
 import { ArrowRight, Globe } from 'lucide-react';
 import { Link } from 'wouter';
 import { MaintenanceBadge, SourceBadge } from './uptime-table';
@@ -33,7 +34,13 @@ export function UptimeGrid({ rows }: { rows: readonly UptimeRow[] }) {
             <dl className="grid grid-cols-2 gap-3 text-sm">
               <div>
                 <dt className="text-xs text-muted-foreground">Uptime (30 days)</dt>
-                <dd className="text-lg font-semibold">{formatUptime(row.uptime)}</dd>
+                <dd className="text-lg font-semibold">
+                  <MeasuredUptime
+                    percent={row.uptime}
+                    measuredFrom={row.measuredFrom}
+                    spanMs={SPAN_MS.month}
+                  />
+                </dd>
               </div>
               <div>
                 <dt className="text-xs text-muted-foreground">

@@ -1,16 +1,11 @@
 import type { UptimeRow } from '@shared/uptime';
 import { ExternalLinkButton, httpsUrl } from '@web/components/external-link-button';
+import { MeasuredUptime, SPAN_MS } from '@web/components/measured-uptime';
 import { MonitorStatusBadge } from '@web/components/monitor-status-badge';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import {
-  formatDateTime,
-  formatFrequency,
-  formatLastChecked,
-  formatResponseTime,
-  formatUptime,
-} from '@web/lib/format';
+import { formatDateTime, formatFrequency, formatLastChecked, formatResponseTime } from '@web/lib/format';
 import { Globe, Wrench } from 'lucide-react';
 import { Link } from 'wouter';
 
@@ -84,7 +79,13 @@ export function UptimeTable({ rows }: { rows: readonly UptimeRow[] }) {
                     </div>
                   </div>
                 </td>
-                <td className={`${td} whitespace-nowrap`}>{formatUptime(row.uptime)}</td>
+                <td className={`${td} whitespace-nowrap`}>
+                  <MeasuredUptime
+                    percent={row.uptime}
+                    measuredFrom={row.measuredFrom}
+                    spanMs={SPAN_MS.month}
+                  />
+                </td>
                 <td className={`${td} whitespace-nowrap`}>{formatResponseTime(row.responseMs)}</td>
                 <td className={`${td} whitespace-nowrap`}>{formatFrequency(row.frequencySeconds)}</td>
                 <td className={`${td} whitespace-nowrap`}>

@@ -15,6 +15,7 @@ export const monitorNameSql = (m: SQL) =>
 export const monitorUrlSql = (m: SQL) => sql<string>`${attr(m, 'url')}`;
 export const monitorTypeSql = (m: SQL) => sql<string | null>`${attr(m, 'monitor_type')}`;
 export const monitorLastCheckedSql = (m: SQL) => sql<string | null>`${attr(m, 'last_checked_at')}`;
+export const monitorCreatedSql = (m: SQL) => sql<string | null>`${attr(m, 'created_at')}`;
 export const monitorFrequencySql = (m: SQL) => sql<string | null>`${attr(m, 'check_frequency')}`;
 
 /** From the figures we add to each monitor: its 30-day uptime (percent) and mean response (ms). */
