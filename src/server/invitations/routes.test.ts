@@ -228,6 +228,18 @@ describe('accepting', () => {
     });
   });
 
+  it('throttles the public routes per address, like the other public sign-in routes', async () => {
+    const from = '203.0.113.9';
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++)
+      codes.push(
+        (await t.app.inject({ method: 'GET', url: '/api/invitations/lookup?token=x', remoteAddress: from }))
+          .statusCode,
+      );
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(codes[10]).toBe(429);
+  });
+
   it('the hourly purge removes invitations done with for a month', async () => {
     const sent = (await invite({ email: 'old@example.com' })).json();
     await t.app.inject({ method: 'DELETE', url: `/api/invitations/${sent.id}`, headers: { cookie: admin } });

@@ -71,7 +71,16 @@ function AcceptForm({ token, email }: { token: string; email: string }) {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Join the team">
       <FormField label="Email" hint="The address you were invited at; you can change it later in Settings.">
-        {(field) => <Input {...field} type="email" value={email} readOnly autoComplete="email" />}
+        {(field) => (
+          <Input
+            {...field}
+            type="email"
+            value={email}
+            readOnly
+            autoComplete="email"
+            className="bg-muted/50"
+          />
+        )}
       </FormField>
       <FormField label="Username" error={errors.username?.message}>
         {(field) => <Input {...field} autoComplete="username" autoFocus {...form.register('username')} />}
