@@ -145,6 +145,15 @@ describe('accepting', () => {
     });
     expect(me.json()).toMatchObject({ username: 'paula', role: 'viewer', clientIds: [a] });
     expect((await list()).json().map((i: { email: string }) => i.email)).not.toContain('paula@example.com');
+    const team = (
+      await t.app.inject({ method: 'GET', url: '/api/users', headers: { cookie: owner } })
+    ).json();
+    expect(team.find((u: { username: string }) => u.username === 'paula')).toMatchObject({
+      email: 'paula@example.com',
+      role: 'viewer',
+      clientIds: [a],
+      lastSignInAt: t.clock.now().toISOString(),
+    });
     const activity = (
       await t.app.inject({ method: 'GET', url: '/api/activity', headers: { cookie: owner } })
     ).json();

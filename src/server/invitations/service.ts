@@ -220,6 +220,7 @@ export async function acceptInvitation(
         passwordHash,
         role: invitation.role,
         clientIds: invitation.clientIds,
+        lastSignInAt: tx.clock.now(),
       },
       inviter,
     );

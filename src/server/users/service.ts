@@ -87,6 +87,8 @@ export type CheckedNewUser = {
   passwordHash: string;
   role: Role;
   clientIds: number[] | null;
+  /** Set when the person is signed in as their account is made (accepting an invitation). */
+  lastSignInAt?: Date;
 };
 
 /**
