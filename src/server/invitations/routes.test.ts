@@ -95,6 +95,16 @@ describe('inviting', () => {
     expect((await lookup(tokenOf(first.inviteUrl))).statusCode).toBe(400);
   });
 
+  it('two invitations of one email at once leave one pending', async () => {
+    const both = await Promise.all([
+      invite({ email: 'race@example.com' }),
+      invite({ email: 'race@example.com' }),
+    ]);
+    expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
+    const pending = (await list()).json() as { email: string }[];
+    expect(pending.filter((i) => i.email === 'race@example.com')).toHaveLength(1);
+  });
+
   it('allows only what the inviter may grant: Staff cannot invite, an Admin cannot invite an Owner', async () => {
     const byStaff = await invite({ email: 'x@example.com' }, staff);
     expect(byStaff.statusCode).toBe(403);

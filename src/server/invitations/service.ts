@@ -16,7 +16,7 @@ import { defineJob } from '../core/jobs/registry';
 import { agencySettings, invitations, users } from '../db/schema';
 import type { Services } from '../services';
 import { checkedScope } from '../users/scope';
-import { findUserByEmail, insertUser, mayGrant } from '../users/service';
+import { findUserByEmail, insertUser, isUniqueViolation, mayGrant } from '../users/service';
 
 const DAY_MS = 86_400_000;
 /** Used, revoked and expired invitations are kept this long after, then purged. */
@@ -71,36 +71,44 @@ export async function createInvitation(
       email: ['This email already belongs to a team member'],
     });
   const token = randomToken();
-  return withTransaction(ctx, async (tx) => {
-    const now = tx.clock.now();
-    await tx.db
-      .update(invitations)
-      .set({ revokedAt: now })
-      .where(and(eq(sql`lower(${invitations.email})`, input.email.toLowerCase()), pending()));
-    const [row] = await tx.db
-      .insert(invitations)
-      .values({
-        email: input.email,
-        role: input.role,
-        clientIds,
-        tokenHash: sha256(token),
-        invitedBy: actor.id,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
-      })
-      .returning();
-    await recordActivity(tx, {
-      type: 'info',
-      action: 'invitation.sent',
-      message: `invited ${input.email} to join as ${ROLE_LABELS[input.role]}`,
-      link: '/team',
+  const send = () =>
+    withTransaction(ctx, async (tx) => {
+      const now = tx.clock.now();
+      await tx.db
+        .update(invitations)
+        .set({ revokedAt: now })
+        .where(and(eq(sql`lower(${invitations.email})`, input.email.toLowerCase()), pending()));
+      const [row] = await tx.db
+        .insert(invitations)
+        .values({
+          email: input.email,
+          role: input.role,
+          clientIds,
+          tokenHash: sha256(token),
+          invitedBy: actor.id,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
+        })
+        .returning();
+      await recordActivity(tx, {
+        type: 'info',
+        action: 'invitation.sent',
+        message: `invited ${input.email} to join as ${ROLE_LABELS[input.role]}`,
+        link: '/team',
+      });
+      await queueMail(tx, row!.id, token);
+      return {
+        ...shown(row!, { id: actor.id, username: actor.username }),
+        inviteUrl: inviteUrlOf(tx.config.appUrl, token),
+      };
     });
-    await queueMail(tx, row!.id, token);
-    return {
-      ...shown(row!, { id: actor.id, username: actor.username }),
-      inviteUrl: inviteUrlOf(tx.config.appUrl, token),
-    };
-  });
+  // Two invitations of one email at once: the pending-email index lets one in; the other replaces it.
+  try {
+    return await send();
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    return send();
+  }
 }
 
 async function queueMail(ctx: InvitationContext, id: number, token: string): Promise<void> {

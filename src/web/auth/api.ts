@@ -70,7 +70,10 @@ export function useInvitationLookup(token: string) {
     queryFn: ({ signal }) =>
       api.get<InvitationLookup>(`/api/invitations/lookup?token=${encodeURIComponent(token)}`, { signal }),
     enabled: token !== '',
+    // The lookup is throttled per address: asked once per visit, not again on focus or on failure.
     retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
   });
 }
 
