@@ -21,6 +21,7 @@ import { registerSessions } from './http/session';
 import { registerWebApp } from './http/web-app';
 import { incidentRoutes } from './incidents/routes';
 import { integrationRoutes } from './integrations/routes';
+import { invitationRoutes } from './invitations/routes';
 import { jobSpecs } from './jobs';
 import { maintenanceRoutes } from './maintenance/routes';
 import { monitorRoutes } from './monitors/routes';
@@ -90,6 +91,7 @@ export async function buildApp({ services, webRoot, logger, jobs = 'await' }: Ap
     await tokenRoutes(api, services);
     await settingsRoutes(api, services);
     await userRoutes(api, services);
+    await invitationRoutes(api, services);
     await clientRoutes(api, services);
     await tagRoutes(api, services);
     await taskRoutes(api, services);

@@ -9,6 +9,7 @@ import type { JobSpec } from './core/jobs/engine';
 import { upkeepJob } from './db/upkeep';
 import { mailJob } from './email/job';
 import { incidentOpenedJob } from './incidents/announce';
+import { invitationMailJob } from './invitations';
 import { maintenanceStartsJob } from './maintenance/starts';
 import { reportSendJob, reportsDueJob } from './reports/deliveries';
 import type { Services } from './services';
@@ -29,6 +30,7 @@ export const jobSpecs = (services: Services): JobSpec<never>[] => [
   purgeJob(services),
   passwordResetJob(services),
   mailJob(services),
+  invitationMailJob(services),
   healthJob(services),
   maintenanceStartsJob(services),
   schedulerJob(services),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const USERNAME_MIN = 'Username must be at least 3 characters';
 export const PASSWORD_MIN = 'Password must be at least 6 characters';
 export const EMAIL_INVALID = 'Please enter a valid email address';
+export const PASSWORD_MISMATCH = "Passwords don't match";
 
 export const username = z
   .string()
@@ -174,7 +175,7 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 export const resetPasswordForm = z
   .object({ newPassword: password, confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, {
-    message: "Passwords don't match",
+    message: PASSWORD_MISMATCH,
     path: ['confirmPassword'],
   });
 export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
@@ -213,7 +214,7 @@ export const changePasswordForm = z
     confirmPassword: z.string(),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
-    message: "Passwords don't match",
+    message: PASSWORD_MISMATCH,
     path: ['confirmPassword'],
   })
   .refine((v) => v.newPassword !== v.currentPassword, { message: SAME_PASSWORD, path: ['newPassword'] });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { email, password, ROLES, sessionUser, username } from './auth';
 
-const role = z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` });
+/** A role in a request body, with the message that lists the roles. */
+export const roleField = z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` });
 
 /**
  * The clients a Staff member or Viewer is limited to; absent, null or empty: every client. Answers carry
@@ -21,13 +22,13 @@ export const createUserRequest = z.strictObject({
   username,
   email,
   password,
-  role: role.default('staff'),
+  role: roleField.default('staff'),
   clientIds: clientIdsField.optional(),
 });
 
 /** PATCH /api/users/{id}: a colleague's role, the clients they are limited to, or both. */
 export const updateUserRequest = z.strictObject({
-  role: role.optional(),
+  role: roleField.optional(),
   clientIds: clientIdsField.optional(),
 });
 export type CreateUserRequest = z.input<typeof createUserRequest>;

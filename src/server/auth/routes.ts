@@ -29,7 +29,7 @@ import { type AuthDeps, forgotPassword, login, resetPassword } from './service';
 import { createSession, noteSessionClient, revokeSession, revokeUserSessions } from './sessions';
 
 // Reset and setup requests per IP: enough for a person retrying, too few to mine tokens or spam mail.
-const sensitiveLimit = { max: 10, timeWindow: '15 minutes' };
+export const sensitiveLimit = { max: 10, timeWindow: '15 minutes' };
 
 export async function authRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -19,6 +19,8 @@ const allowlist = new Set([
   'POST /api/auth/reset-password',
   'GET /api/auth/setup',
   'POST /api/auth/setup',
+  'GET /api/invitations/lookup',
+  'POST /api/invitations/accept',
   'GET /assets/*',
 ]);
 

@@ -77,28 +77,58 @@ export async function createUser(ctx: UserContext, input: NewUser): Promise<Team
   const clientIds = await checkedScope(ctx, role, input.clientIds);
   await assertAvailable(ctx, input);
   const passwordHash = await hashPassword(input.password);
+  return insertUser(ctx, { username: input.username, email: input.email, passwordHash, role, clientIds });
+}
+
+/** A person whose role and client limit were checked, with their password hashed beforehand. */
+export type CheckedNewUser = {
+  username: string;
+  email: string;
+  passwordHash: string;
+  role: Role;
+  clientIds: number[] | null;
+  /** Set when the person is signed in as their account is made (accepting an invitation). */
+  lastSignInAt?: Date;
+};
+
+/**
+ * Inserts a person and the activity entry, in one transaction (the caller's, when it runs in one):
+ * "added team member …" by the actor, or, with `invitedBy`, "… joined the team", by the new person. A
+ * taken username or email is the same 409 as createUser's, also when a concurrent request took it.
+ */
+export async function insertUser(
+  ctx: UserContext,
+  input: CheckedNewUser,
+  invitedBy?: string,
+): Promise<TeamUser> {
+  const { role, clientIds } = input;
+  const limit = clientIds ? ` for ${scopeWords(clientIds)}` : '';
   try {
     return await withTransaction(ctx, async (tx) => {
+      await assertAvailable(tx, input);
       const now = tx.clock.now();
       const [row] = await tx.db
         .insert(users)
-        .values({
-          username: input.username,
-          email: input.email,
-          passwordHash,
-          role,
-          clientIds,
-          createdAt: now,
-          updatedAt: now,
-        })
+        .values({ ...input, createdAt: now, updatedAt: now })
         .returning(publicColumns);
-      await recordActivity(tx, {
-        type: 'success',
-        action: 'user.created',
-        message: `added team member ${row!.username} as ${ROLE_LABELS[role]}${clientIds ? ` for ${scopeWords(clientIds)}` : ''}`,
-        link: '/team',
-      });
-      return teamUserOf(row!);
+      const user = teamUserOf(row!);
+      await recordActivity(
+        invitedBy ? { ...tx, actor: { id: user.id, username: user.username } } : tx,
+        invitedBy
+          ? {
+              type: 'success',
+              action: 'user.joined',
+              message: `joined the team as ${ROLE_LABELS[role]}${limit}, invited by ${invitedBy}`,
+              link: '/team',
+            }
+          : {
+              type: 'success',
+              action: 'user.created',
+              message: `added team member ${user.username} as ${ROLE_LABELS[role]}${limit}`,
+              link: '/team',
+            },
+      );
+      return user;
     });
   } catch (err) {
     // Two requests raced past the check: the unique index decides, with the same answer.
@@ -170,7 +200,7 @@ export async function removeUser(ctx: UserContext, id: number): Promise<void> {
 const forbidden = (message: string) => new AppError(403, 'forbidden', message);
 
 /** Only an Owner makes or unmakes an Owner; anyone else may grant at most their own role. */
-function mayGrant(actor: NonNullable<UserContext['actor']>, role: Role): void {
+export function mayGrant(actor: NonNullable<UserContext['actor']>, role: Role): void {
   const own = actor.role ?? 'viewer';
   if (role === 'owner' && own !== 'owner')
     throw forbidden('Only an Owner can make someone an Owner or change an Owner.');

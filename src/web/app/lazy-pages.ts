@@ -39,6 +39,10 @@ export const LoginPage = page(() => import('@web/auth/login-page'), 'LoginPage')
 export const ForgotPasswordPage = page(() => import('@web/auth/forgot-password-page'), 'ForgotPasswordPage');
 export const ResetPasswordPage = page(() => import('@web/auth/reset-password-page'), 'ResetPasswordPage');
 export const SetupPage = page(() => import('@web/auth/setup-page'), 'SetupPage');
+export const AcceptInvitationPage = page(
+  () => import('@web/auth/accept-invitation-page'),
+  'AcceptInvitationPage',
+);
 
 export const DashboardPage = page(() => import('@web/dashboard/dashboard-page'), 'DashboardPage');
 export const ClientsPage = page(() => import('@web/clients/clients-page'), 'ClientsPage');

@@ -2,7 +2,13 @@ import { LoadingState } from '@web/components/ui/spinner';
 import { type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { useAuth } from './auth';
-import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SetupPage } from './lazy-pages';
+import {
+  AcceptInvitationPage,
+  ForgotPasswordPage,
+  LoginPage,
+  ResetPasswordPage,
+  SetupPage,
+} from './lazy-pages';
 import { ProtectedRoutes } from './protected-routes';
 
 /** /login is for anonymous visitors only: a signed-in user goes to the dashboard. */
@@ -25,6 +31,7 @@ export function AppRouter() {
         <Route path="/forgot-password" component={ForgotPasswordPage} />
         <Route path="/reset-password" component={ResetPasswordPage} />
         <Route path="/setup" component={SetupPage} />
+        <Route path="/invitation" component={AcceptInvitationPage} />
         <Route component={ProtectedRoutes} />
       </Switch>
     </Suspense>

@@ -8,6 +8,7 @@ import type {
   SetupRequest,
 } from '@shared/auth';
 import type { MessageResponse } from '@shared/errors';
+import type { AcceptInvitationRequest, InvitationLookup } from '@shared/invitations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { authKeys } from '@web/app/auth';
 import { api } from '@web/lib/api';
@@ -57,6 +58,32 @@ export function useSetup() {
     onSuccess: (user) => {
       queryClient.setQueryData(authKeys.me, user);
       queryClient.setQueryData(authKeys.setup, { needed: false });
+      return queryClient.invalidateQueries({ queryKey: authKeys.me });
+    },
+  });
+}
+
+/** What an invitation link opens (GET /api/invitations/lookup): the email, the role, the agency. */
+export function useInvitationLookup(token: string) {
+  return useQuery({
+    queryKey: ['invitation', token],
+    queryFn: ({ signal }) =>
+      api.get<InvitationLookup>(`/api/invitations/lookup?token=${encodeURIComponent(token)}`, { signal }),
+    enabled: token !== '',
+    // The lookup is throttled per address: asked once per visit, not again on focus or on failure.
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** Accepts an invitation: the new account is signed in, as after a sign-in. */
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AcceptInvitationRequest) => api.post<SessionUser>('/api/invitations/accept', body),
+    onSuccess: (user) => {
+      queryClient.setQueryData(authKeys.me, user);
       return queryClient.invalidateQueries({ queryKey: authKeys.me });
     },
   });

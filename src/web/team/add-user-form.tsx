@@ -1,22 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ROLE_LABELS } from '@shared/auth';
 import { createUserRequest } from '@shared/users';
-import { useAuth } from '@web/app/auth';
 import { needsRole, useCan } from '@web/app/role-gate';
 import { FormAlert } from '@web/components/form-alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { PasswordInput } from '@web/components/ui/password-input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { applyFieldErrors } from '@web/lib/form-errors';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useCreateUser } from './api';
-import { grantableRoles } from './role-select';
+import { RoleField } from './role-select';
 
 /** Team errors are shown inline (the server's message above the form, field messages below fields). */
 export function AddUserForm() {
@@ -31,7 +28,6 @@ export function AddUserForm() {
 }
 
 function AddUserFields() {
-  const { user: me } = useAuth();
   const create = useCreateUser();
   const [serverError, setServerError] = useState<string>();
   const form = useForm({
@@ -66,32 +62,7 @@ function AddUserFields() {
       <FormField label="Password" error={errors.password?.message}>
         {(field) => <PasswordInput {...field} autoComplete="new-password" {...form.register('password')} />}
       </FormField>
-      <FormField label="Role" error={errors.role?.message}>
-        {(field) => (
-          <Controller
-            control={form.control}
-            name="role"
-            render={({ field: role }) => (
-              <Select value={role.value} onValueChange={role.onChange}>
-                <SelectTrigger
-                  id={field.id}
-                  aria-invalid={field['aria-invalid']}
-                  aria-describedby={field['aria-describedby']}
-                >
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {grantableRoles(me?.role ?? 'viewer').map((r) => (
-                    <SelectItem key={r} value={r}>
-                      {ROLE_LABELS[r]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-        )}
-      </FormField>
+      <RoleField control={form.control} error={errors.role?.message} />
       <Button type="submit" disabled={create.isPending} className="justify-self-start">
         {create.isPending && <Spinner />}
         {create.isPending ? 'Adding...' : 'Add User'}

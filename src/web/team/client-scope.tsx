@@ -32,6 +32,12 @@ export function scopeSummary(ids: readonly number[] | null, names: Map<number, s
   return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
 }
 
+/** "Every client", or the chosen clients' names, in a table cell. */
+export function ScopeSummary({ ids }: { ids: number[] | null }) {
+  const names = useClientNames(ids ?? []);
+  return <span className={ids ? '' : 'text-muted-foreground'}>{scopeSummary(ids, names)}</span>;
+}
+
 /** A colleague's clients on the Team page; an Admin may change them for Staff members and Viewers. */
 export function ClientScopeCell({ user, canChange }: { user: TeamUser; canChange: boolean }) {
   const [open, setOpen] = useState(false);
@@ -87,7 +93,6 @@ function ClientScopeDialog({
     e.preventDefault();
     save.mutate(limited && chosen.length > 0 ? chosen.map((c) => c.id) : null);
   };
-  const radio = useId();
   return (
     <FormDialog
       open
@@ -97,36 +102,7 @@ function ClientScopeDialog({
       className="sm:max-w-lg"
     >
       <form onSubmit={onSubmit} className="grid gap-4">
-        <fieldset className="grid gap-2">
-          <legend className="sr-only">Which clients</legend>
-          <label className="flex items-center gap-2 text-sm" htmlFor={`${radio}-all`}>
-            <input
-              id={`${radio}-all`}
-              type="radio"
-              name={radio}
-              checked={!limited}
-              onChange={() => setLimited(false)}
-            />
-            Every client
-          </label>
-          <label className="flex items-center gap-2 text-sm" htmlFor={`${radio}-some`}>
-            <input
-              id={`${radio}-some`}
-              type="radio"
-              name={radio}
-              checked={limited}
-              onChange={() => setLimited(true)}
-            />
-            Only these clients
-          </label>
-        </fieldset>
-        {limited && (
-          <ChosenClients
-            chosen={chosen}
-            onAdd={(c) => setChosen((cs) => (cs.some((x) => x.id === c.id) ? cs : [...cs, c]))}
-            onRemove={(id) => setChosen((cs) => cs.filter((c) => c.id !== id))}
-          />
-        )}
+        <ScopeChoice limited={limited} setLimited={setLimited} chosen={chosen} setChosen={setChosen} />
         {save.isError && (
           <p role="alert" className="text-sm text-destructive">
             {errorMessage(save.error, 'The clients could not be saved. Please try again.')}
@@ -140,6 +116,57 @@ function ClientScopeDialog({
         />
       </form>
     </FormDialog>
+  );
+}
+
+type Chosen = { id: number; name: string }[];
+
+/** Every client, or only chosen ones: the choice for a Staff member or Viewer. */
+export function ScopeChoice({
+  limited,
+  setLimited,
+  chosen,
+  setChosen,
+}: {
+  limited: boolean;
+  setLimited: (limited: boolean) => void;
+  chosen: Chosen;
+  setChosen: (update: (chosen: Chosen) => Chosen) => void;
+}) {
+  const radio = useId();
+  return (
+    <>
+      <fieldset className="grid gap-2">
+        <legend className="sr-only">Which clients</legend>
+        <label className="flex items-center gap-2 text-sm" htmlFor={`${radio}-all`}>
+          <input
+            id={`${radio}-all`}
+            type="radio"
+            name={radio}
+            checked={!limited}
+            onChange={() => setLimited(false)}
+          />
+          Every client
+        </label>
+        <label className="flex items-center gap-2 text-sm" htmlFor={`${radio}-some`}>
+          <input
+            id={`${radio}-some`}
+            type="radio"
+            name={radio}
+            checked={limited}
+            onChange={() => setLimited(true)}
+          />
+          Only these clients
+        </label>
+      </fieldset>
+      {limited && (
+        <ChosenClients
+          chosen={chosen}
+          onAdd={(c) => setChosen((cs) => (cs.some((x) => x.id === c.id) ? cs : [...cs, c]))}
+          onRemove={(id) => setChosen((cs) => cs.filter((c) => c.id !== id))}
+        />
+      )}
+    </>
   );
 }
 

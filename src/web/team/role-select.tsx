@@ -1,9 +1,12 @@
 import { ROLE_LABELS, ROLES, type Role, roleAtLeast } from '@shared/auth';
 import type { TeamUser } from '@shared/users';
+import { useAuth } from '@web/app/auth';
 import { Badge } from '@web/components/ui/badge';
+import { type FieldControlProps, FormField } from '@web/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useChangeRole } from './api';
 
 type Person = Pick<TeamUser, 'id' | 'role'>;
@@ -58,5 +61,66 @@ export function RoleCell({ user, me }: { user: TeamUser; me: Person | null }) {
         ))}
       </SelectContent>
     </Select>
+  );
+}
+
+/** The role picker of a form (adding or inviting someone): the roles the signed-in person may give. */
+export function RoleSelect({
+  value,
+  onChange,
+  control,
+  me,
+}: {
+  value: Role | undefined;
+  onChange: (role: Role) => void;
+  control: FieldControlProps;
+  me: Role;
+}) {
+  return (
+    <Select value={value} onValueChange={(r) => onChange(r as Role)}>
+      <SelectTrigger
+        id={control.id}
+        aria-invalid={control['aria-invalid']}
+        aria-describedby={control['aria-describedby']}
+      >
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {grantableRoles(me).map((r) => (
+          <SelectItem key={r} value={r}>
+            {ROLE_LABELS[r]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+/** The Role field of a form whose `role` field holds a role (adding or inviting someone). */
+export function RoleField<T extends FieldValues>({
+  control,
+  error,
+}: {
+  control: Control<T>;
+  error?: string;
+}) {
+  const { user: me } = useAuth();
+  return (
+    <FormField label="Role" error={error}>
+      {(field) => (
+        <Controller
+          control={control}
+          name={'role' as Path<T>}
+          render={({ field: role }) => (
+            <RoleSelect
+              value={role.value as Role | undefined}
+              onChange={role.onChange}
+              control={field}
+              me={me?.role ?? 'viewer'}
+            />
+          )}
+        />
+      )}
+    </FormField>
   );
 }

@@ -7,6 +7,7 @@ export const signedOutPages = [
   '/login',
   '/forgot-password',
   '/reset-password?token=e2e-not-a-token',
+  '/invitation?token=e2e-not-a-token',
   '/setup',
 ];
 

@@ -9,6 +9,7 @@ export * from './clients';
 export * from './domains';
 export * from './incidents';
 export * from './integrations';
+export * from './invitations';
 export * from './login-attempts';
 export * from './maintenance-windows';
 export * from './monitor-days';

@@ -1,0 +1,1 @@
+export { invitationMailJob, purgeOldInvitations } from './service';

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionUser } from '../../shared/auth';
+import { idParams } from '../../shared/ids';
+import {
+  acceptInvitationRequest,
+  createInvitationRequest,
+  invitationLookup,
+  invitationLookupQuery,
+  pendingInvitationList,
+  sentInvitation,
+} from '../../shared/invitations';
+import { sensitiveLimit } from '../auth/routes';
+import { createSession, noteSessionClient, revokeSession } from '../auth/sessions';
+import { clientOf, contextOf, setSessionCookie } from '../http/session';
+import type { Services } from '../services';
+import {
+  acceptInvitation,
+  createInvitation,
+  listInvitations,
+  lookupInvitation,
+  resendInvitation,
+  revokeInvitation,
+} from './service';
+
+/**
+ * Invitations (the Team page): an Admin invites a person by email; the person opens the link, chooses a
+ * username and password, and is signed in. Looking a link up and accepting it are public and throttled.
+ */
+export async function invitationRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { access: 'session-or-token', role: 'admin' } as const;
+
+  r.post(
+    '/api/invitations',
+    { config: admin, schema: { body: createInvitationRequest, response: { 201: sentInvitation } } },
+    async (request, reply) => {
+      const invitation = await createInvitation(contextOf(services, request), request.body);
+      request.log.info({ invitationId: invitation.id, role: invitation.role }, 'Invitation sent');
+      return reply.status(201).send(invitation);
+    },
+  );
+
+  r.get(
+    '/api/invitations',
+    { config: admin, schema: { response: { 200: pendingInvitationList } } },
+    async () => listInvitations(services),
+  );
+
+  r.delete(
+    '/api/invitations/:id',
+    { config: admin, schema: { params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await revokeInvitation(contextOf(services, request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/invitations/:id/resend',
+    { config: admin, schema: { params: idParams, response: { 200: sentInvitation } } },
+    async (request) => resendInvitation(contextOf(services, request), request.params.id),
+  );
+
+  r.get(
+    '/api/invitations/lookup',
+    {
+      config: { access: 'public', rateLimit: sensitiveLimit },
+      schema: { querystring: invitationLookupQuery, response: { 200: invitationLookup } },
+    },
+    async (request) => lookupInvitation(services, request.query.token),
+  );
+
+  r.post(
+    '/api/invitations/accept',
+    {
+      config: { access: 'public', rateLimit: sensitiveLimit },
+      schema: { body: acceptInvitationRequest, response: { 200: sessionUser } },
+    },
+    async (request, reply) => {
+      const user = await acceptInvitation(services, request.body);
+      request.log.info({ userId: user.id }, 'Invitation accepted');
+      const session = await createSession(services, services.clock, user.id, false);
+      await noteSessionClient(services, session.token, clientOf(request));
+      if (request.sessionToken) await revokeSession(services, request.sessionToken);
+      setSessionCookie(request, reply, session);
+      return user;
+    },
+  );
+}
