@@ -55,6 +55,15 @@ describe('a recent second factor', () => {
     expect(gridpane.json().code).toBe('fresh_two_factor_required');
     const role = await call('PATCH', '/api/users/1', { role: 'admin' });
     expect(role.json().code).toBe('fresh_two_factor_required');
+    // Granting a role to someone new asks the same, by invitation or by the add-user form.
+    const invite = await call('POST', '/api/invitations', { email: 'new@example.com', role: 'staff' });
+    expect(invite.json().code).toBe('fresh_two_factor_required');
+    const added = await call('POST', '/api/users', {
+      username: 'newbie',
+      email: 'newbie@example.com',
+      password: 'secret123',
+    });
+    expect(added.json().code).toBe('fresh_two_factor_required');
   });
 
   it('is proved again with a code (a wrong one is refused), then lasts ten minutes', async () => {

@@ -34,7 +34,11 @@ export async function invitationRoutes(app: FastifyInstance, services: Services)
 
   r.post(
     '/api/invitations',
-    { config: admin, schema: { body: createInvitationRequest, response: { 201: sentInvitation } } },
+    // Inviting grants a role: a person with two-factor sign-in confirms it with a recent code.
+    {
+      config: { ...admin, freshTwoFactor: true },
+      schema: { body: createInvitationRequest, response: { 201: sentInvitation } },
+    },
     async (request, reply) => {
       const invitation = await createInvitation(contextOf(services, request), request.body);
       request.log.info({ invitationId: invitation.id, role: invitation.role }, 'Invitation sent');

@@ -22,7 +22,7 @@ export async function userRoutes(app: FastifyInstance, services: Services): Prom
   r.post(
     '/api/users',
     {
-      config: { ...sessionOnly('add, change or remove team members'), role: 'admin' },
+      config: { ...sessionOnly('add, change or remove team members'), role: 'admin', freshTwoFactor: true },
       schema: { body: createUserRequest, response: { 201: teamUser } },
     },
     async (request, reply) => {
