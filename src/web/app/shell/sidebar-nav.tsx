@@ -1,6 +1,8 @@
+import { roleAtLeast } from '@shared/auth';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
 import { cn } from '@web/lib/utils';
 import { Link, useLocation } from 'wouter';
+import { useAuth } from '../auth';
 import type { NavItem } from './nav-items';
 
 interface SidebarLinkProps {
@@ -51,6 +53,9 @@ interface SidebarGroupProps {
 }
 
 export function SidebarGroup({ label, items, collapsed, onNavigate }: SidebarGroupProps) {
+  const { user } = useAuth();
+  // An entry for a higher role than the person's is left out (the Audit log: Admins and Owners).
+  const shown = items.filter((item) => !item.need || (user !== null && roleAtLeast(user.role, item.need)));
   return (
     <div className="group/navgroup px-2 py-2">
       {label &&
@@ -62,7 +67,7 @@ export function SidebarGroup({ label, items, collapsed, onNavigate }: SidebarGro
           </h2>
         ))}
       <ul className="grid gap-0.5">
-        {items.map((item) => (
+        {shown.map((item) => (
           <SidebarLink key={item.href} item={item} collapsed={collapsed} onNavigate={onNavigate} />
         ))}
       </ul>

@@ -1,0 +1,106 @@
+import { exportUrl } from '@shared/exports';
+import { usePageTitle } from '@web/app/page-title';
+import { ExportButton } from '@web/components/export-button';
+import { ListPager } from '@web/components/list-pager';
+import { EmptyState, ErrorState } from '@web/components/page-states';
+import { TABLE_CELL, TABLE_HEAD_CELL, TableCard } from '@web/components/table-card';
+import { Badge } from '@web/components/ui/badge';
+import { LoadingState } from '@web/components/ui/spinner';
+import { errorMessage } from '@web/lib/api';
+import { formatDateTime } from '@web/lib/format';
+import { useListParams } from '@web/lib/use-list-params';
+import { ScrollText } from 'lucide-react';
+import { AUDIT_PARAM_KEYS, auditFilters, useAuditPage } from './api';
+import { AuditFilters } from './audit-filters';
+import { summariseChanges, targetLabel } from './summary';
+import { VerifyChain } from './verify-chain';
+
+const COLUMNS = ['When', 'Who', 'Action', 'Target', 'Changes', 'IP'];
+
+/** Who changed what, newest first: Admins and Owners read, filter, export and check the audit log. */
+export function AuditPage() {
+  usePageTitle('Audit log', 'Who changed what, and when');
+  const { params, set } = useListParams(AUDIT_PARAM_KEYS);
+  const entries = useAuditPage(params);
+  const filtered = AUDIT_PARAM_KEYS.some((key) => params[key] !== undefined);
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-2xl font-semibold tracking-tight">Audit log</h2>
+        <div className="flex flex-wrap gap-2">
+          <VerifyChain />
+          <ExportButton
+            href={exportUrl('/api/audit/export.csv', auditFilters(params))}
+            description="Export CSV of the audit entries matching these filters"
+          />
+        </div>
+      </div>
+      <AuditFilters params={params} set={set} />
+      {entries.isPending ? (
+        <LoadingState text="Loading audit entries..." />
+      ) : entries.isError ? (
+        <ErrorState
+          title="Unable to load the audit log"
+          description={errorMessage(entries.error, 'Please try again.')}
+        />
+      ) : entries.data.data.length === 0 ? (
+        <EmptyState
+          icon={ScrollText}
+          title={filtered ? 'No audit entries match these filters' : 'No audit entries yet'}
+          description={
+            filtered
+              ? 'Change or clear the filters to see more.'
+              : 'Every change made in Agency Hub or through its API is recorded here.'
+          }
+        />
+      ) : (
+        <>
+          <TableCard
+            caption="Audit entries"
+            head={COLUMNS.map((c) => (
+              <th key={c} scope="col" className={TABLE_HEAD_CELL}>
+                {c}
+              </th>
+            ))}
+          >
+            {entries.data.data.map((e) => {
+              const changes = summariseChanges(e.changes);
+              return (
+                <tr key={e.id} className="border-b last:border-0">
+                  <td className={`${TABLE_CELL} whitespace-nowrap tabular-nums`}>{formatDateTime(e.at)}</td>
+                  <td className={`${TABLE_CELL} whitespace-nowrap`}>
+                    {e.actor.name}
+                    {e.actor.type === 'token' && (
+                      <Badge variant="outline" className="ml-1.5 font-normal">
+                        API token
+                      </Badge>
+                    )}
+                  </td>
+                  <td className={`${TABLE_CELL} font-mono text-xs whitespace-nowrap`}>{e.action}</td>
+                  <td className={`${TABLE_CELL} whitespace-nowrap`}>
+                    {targetLabel(e.targetType, e.targetId)}
+                  </td>
+                  <td className={`${TABLE_CELL} max-w-md`}>
+                    <span className="line-clamp-2 break-words text-muted-foreground" title={changes}>
+                      {changes || '—'}
+                    </span>
+                  </td>
+                  <td className={`${TABLE_CELL} whitespace-nowrap tabular-nums text-muted-foreground`}>
+                    {e.ip ?? '—'}
+                  </td>
+                </tr>
+              );
+            })}
+          </TableCard>
+          <ListPager
+            page={entries.data.page}
+            total={entries.data.total}
+            pageSize={entries.data.pageSize}
+            onPage={(page) => set({ page })}
+          />
+        </>
+      )}
+    </div>
+  );
+}
