@@ -8,6 +8,7 @@ import { auditLog } from '../db/schema';
 import { appendAudit } from './chain';
 import { deriveAudit } from './hook';
 import { auditRetentionJob } from './retention';
+import { auditBatches } from './service';
 
 let t: TestApp;
 let cookie: string;
@@ -332,6 +333,12 @@ describe('GET /api/audit and its CSV', () => {
     // A cell a spreadsheet would run stays text.
     expect(lines[1]).toContain(`"{""name"":""=cmd|evil""}"`);
     expect(lines[2]).toContain('"{""name"":""Alpha""}"');
+
+    // The export reads the log a batch at a time, newest first, each entry once.
+    const batches: number[][] = [];
+    for await (const batch of auditBatches(t.services, {}, 2)) batches.push(batch.map((e) => e.id));
+    const ids = all.data.map((e: { id: number }) => e.id);
+    expect(batches).toEqual([ids.slice(0, 2), ids.slice(2)]);
   });
 });
 

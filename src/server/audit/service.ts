@@ -46,19 +46,27 @@ export async function listAudit(ctx: Pick<Context, 'db'>, query: AuditQuery): Pr
   return { data: rows.map(entryOf), total: matching!.n, overall: all!.n, page, pageSize };
 }
 
-/** Every entry matching the filters, newest first (the CSV export), up to `limit`. */
-export async function listAuditForExport(
+/**
+ * Every entry matching the filters, newest first, read `batch` at a time by id (the CSV export streams
+ * them): a long log is never read whole, and entries appended meanwhile are not repeated.
+ */
+export async function* auditBatches(
   ctx: Pick<Context, 'db'>,
   filters: AuditFilters,
-  limit = 100_000,
-): Promise<AuditEntry[]> {
-  const rows = await ctx.db
-    .select()
-    .from(auditLog)
-    .where(whereOf(filters))
-    .orderBy(desc(auditLog.id))
-    .limit(limit);
-  return rows.map(entryOf);
+  batch = 1000,
+): AsyncGenerator<AuditEntry[]> {
+  let before: number | undefined;
+  for (;;) {
+    const rows = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(whereOf(filters), before === undefined ? undefined : lt(auditLog.id, before)))
+      .orderBy(desc(auditLog.id))
+      .limit(batch);
+    yield rows.map(entryOf);
+    if (rows.length < batch) return;
+    before = rows.at(-1)!.id;
+  }
 }
 
 /** Deletes the entries older than the retention; the chain check then starts at the oldest kept one. */

@@ -1,5 +1,6 @@
 import { exportUrl } from '@shared/exports';
 import { usePageTitle } from '@web/app/page-title';
+import { needsRole, useCan } from '@web/app/role-gate';
 import { ExportButton } from '@web/components/export-button';
 import { ListPager } from '@web/components/list-pager';
 import { EmptyState, ErrorState } from '@web/components/page-states';
@@ -20,6 +21,18 @@ const COLUMNS = ['When', 'Who', 'Action', 'Target', 'Changes', 'IP'];
 /** Who changed what, newest first: Admins and Owners read, filter, export and check the audit log. */
 export function AuditPage() {
   usePageTitle('Audit log', 'Who changed what, and when');
+  // The sidebar offers the page to Admins and Owners only; anyone else reaching it by its address is
+  // told why, without filters or buttons that could only fail.
+  if (!useCan('admin'))
+    return (
+      <div className="mx-auto grid max-w-7xl">
+        <ErrorState title="The audit log is for Admins and Owners" description={`${needsRole('admin')}.`} />
+      </div>
+    );
+  return <AuditLog />;
+}
+
+function AuditLog() {
   const { params, set } = useListParams(AUDIT_PARAM_KEYS);
   const entries = useAuditPage(params);
   const filtered = AUDIT_PARAM_KEYS.some((key) => params[key] !== undefined);
