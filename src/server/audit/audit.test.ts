@@ -159,6 +159,23 @@ describe('the audit hook', () => {
     expect(await lastId()).toBe(before);
   });
 
+  it('writes a successful sign-in as the person it signed in, its password redacted, and not a failed one', async () => {
+    const login = (password: string) => call('POST', '/api/auth/login', { username: 'alice', password }, {});
+    const before = await lastId();
+    expect((await login('wrong horse')).statusCode).toBe(401);
+    expect(await lastId()).toBe(before);
+    const { entry } = await oneEntry(() => login('correct horse'));
+    expect(entry).toMatchObject({
+      actorType: 'user',
+      actorId: ownerId,
+      actorName: 'alice',
+      action: 'auth.login',
+      targetType: 'users',
+      targetId: String(ownerId),
+      changes: { username: 'alice', password: REDACTED },
+    });
+  });
+
   it('gives every mutating route a readable action and a target type', () => {
     const mutating = t.app.routeTable.filter((r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method));
     expect(mutating.length).toBeGreaterThan(40);

@@ -13,6 +13,12 @@ export type AuditConfig =
       targetType?: string;
       /** Keys of the body whose values are secrets besides the ones every route redacts (a webhook URL). */
       redact?: string[];
+      /**
+       * The route signs a person in: a 2xx answer that names a person (`id`, `username`) is audited as
+       * that person, with them as the target; an answer that names nobody (a second factor is still
+       * needed) signs no one in and is not audited.
+       */
+      signIn?: boolean;
     };
 
 declare module 'fastify' {
@@ -81,15 +87,35 @@ export function deriveAudit(
   };
 }
 
-/** The `id` of a JSON object answer (what a POST created), if it has one. */
-function answeredId(payload: unknown): string | null {
+/** A JSON object answer (what a POST created, who signed in), if the answer is one. */
+function answered(payload: unknown): Record<string, unknown> | null {
   if (typeof payload !== 'string' || !payload.startsWith('{')) return null;
   try {
-    const id = (JSON.parse(payload) as { id?: unknown }).id;
-    return typeof id === 'number' || typeof id === 'string' ? String(id) : null;
+    return JSON.parse(payload) as Record<string, unknown>;
   } catch {
     return null;
   }
+}
+
+/** The `id` of a JSON object answer, if it has one. */
+function answeredId(payload: unknown): string | null {
+  const id = answered(payload)?.id;
+  return typeof id === 'number' || typeof id === 'string' ? String(id) : null;
+}
+
+type Acting = { type: 'user' | 'token'; id: number; name: string };
+
+/** Who the entry is by: the person signed in (in the browser or by token), or the one a sign-in named. */
+function actingOf(request: FastifyRequest, payload: unknown, signIn: boolean): Acting | null {
+  if (signIn) {
+    const who = answered(payload);
+    return typeof who?.id === 'number' && typeof who.username === 'string'
+      ? { type: 'user', id: who.id, name: who.username }
+      : null;
+  }
+  const user = request.user;
+  if (!user) return null;
+  return { type: request.apiTokenId === undefined ? 'user' : 'token', id: user.id, name: user.username };
 }
 
 function bodyOf(request: FastifyRequest): unknown {
@@ -102,7 +128,8 @@ function bodyOf(request: FastifyRequest): unknown {
 /**
  * The audit rule, registered once for the whole app: every request that changes something (any method
  * but GET, HEAD and OPTIONS), answered 2xx, by a signed-in person (in the browser or by a personal API
- * token) writes one audit entry, before its answer leaves. Routes do not write entries themselves; a
+ * token) writes one audit entry, before its answer leaves; so does a successful sign-in, as the person
+ * it signed in. A failed sign-in names nobody the log could hold to it: the sign-in limiter counts those. Routes do not write entries themselves; a
  * route may only override the derived action and target or add keys to redact (`config.audit`).
  *
  * The entry's changes are the fields the request sent (secrets redacted) plus the route's id
@@ -120,10 +147,12 @@ export function registerAuditLog(app: FastifyInstance, services: Services): void
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const route = request.routeOptions;
-    const user = request.user;
     const config = route.config?.audit;
-    if (READS.has(request.method) || route.url === undefined || !user || config === false) return payload;
+    if (READS.has(request.method) || route.url === undefined || config === false) return payload;
     if (reply.statusCode < 200 || reply.statusCode >= 300) return payload;
+    const signIn = config?.signIn === true;
+    const actor = actingOf(request, payload, signIn);
+    if (!actor) return payload;
     // Parameters as the path spelled them (validation may have made numbers of them).
     const params = Object.fromEntries(
       Object.entries((request.params ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
@@ -137,12 +166,16 @@ export function registerAuditLog(app: FastifyInstance, services: Services): void
     const changes = { ...sent, ...extra };
     await appendAudit(services, {
       at: services.clock.now(),
-      actorType: request.apiTokenId === undefined ? 'user' : 'token',
-      actorId: user.id,
-      actorName: user.username,
+      actorType: actor.type,
+      actorId: actor.id,
+      actorName: actor.name,
       action: config?.action ?? derived.action,
       targetType: config?.targetType ?? derived.targetType,
-      targetId: derived.targetParam ? (params[derived.targetParam] ?? null) : answeredId(payload),
+      targetId: signIn
+        ? String(actor.id)
+        : derived.targetParam
+          ? (params[derived.targetParam] ?? null)
+          : answeredId(payload),
       changes: Object.keys(changes).length ? changes : null,
       ip: request.ip ?? null,
       userAgent: request.headers['user-agent'] ?? null,
