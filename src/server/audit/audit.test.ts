@@ -199,6 +199,43 @@ describe('the audit hook', () => {
   });
 });
 
+describe('the route table', () => {
+  it('on every mutating route, writes exactly one entry when the change succeeds and none otherwise', async () => {
+    // Its own app: the walk deletes, revokes and signs out whatever id 1 is.
+    const w = await createTestApp();
+    const walker = await w.signIn();
+    const entries = () => w.db.select().from(auditLog).orderBy(asc(auditLog.id));
+    // Signing out and revoking sessions end the session the walk uses: those routes go last.
+    const endsSession = (url: string) => Number(/logout|sessions/.test(url));
+    const routes = w.app.routeTable
+      .filter((r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method))
+      .sort((a, b) => endsSession(a.url) - endsSession(b.url));
+    let succeeded = 0;
+    for (const route of routes) {
+      const url = route.url.replace(':provider', 'gridpane').replace(/:\w+/g, '1');
+      // Once the walk has ended its own session (sign-out, revoking session 1) it goes on anonymously.
+      const me = await w.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: walker } });
+      const signedIn = me.statusCode === 200;
+      const before = (await entries()).at(-1)?.id ?? 0;
+      const res = await w.app.inject({
+        method: route.method as Method,
+        url,
+        payload: {},
+        headers: { cookie: walker },
+      });
+      const written = (await entries()).filter((r) => r.id > before);
+      const ok = res.statusCode >= 200 && res.statusCode < 300;
+      const signsIn = route.url === '/api/auth/login';
+      expect(written.length, `${route.method} ${route.url} → ${res.statusCode}`).toBe(
+        ok && signedIn && !signsIn ? 1 : 0,
+      );
+      if (ok) succeeded += 1;
+    }
+    expect(succeeded).toBeGreaterThan(3);
+    await w.close();
+  });
+});
+
 describe('secrets', () => {
   it('never reach the audit log, at any depth, whichever route sent them', async () => {
     const saved = await oneEntry(() =>

@@ -1,4 +1,4 @@
-import type { Role } from '@shared/auth';
+import { type Role, roleAtLeast } from '@shared/auth';
 import {
   Activity,
   ChartColumn,
@@ -65,3 +65,7 @@ export const footerNavItems: NavItem[] = [
   { title: 'Style Guide', href: '/style-guide', icon: Palette },
   { title: 'Settings', href: '/settings', icon: Settings },
 ];
+
+/** The entries a person sees: those for their role or a lower one (nobody signed in sees the open ones). */
+export const visibleItems = (items: NavItem[], role: Role | undefined) =>
+  items.filter((item) => !item.need || (role !== undefined && roleAtLeast(role, item.need)));

@@ -1,9 +1,8 @@
-import { roleAtLeast } from '@shared/auth';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
 import { cn } from '@web/lib/utils';
 import { Link, useLocation } from 'wouter';
 import { useAuth } from '../auth';
-import type { NavItem } from './nav-items';
+import { type NavItem, visibleItems } from './nav-items';
 
 interface SidebarLinkProps {
   item: NavItem;
@@ -55,7 +54,7 @@ interface SidebarGroupProps {
 export function SidebarGroup({ label, items, collapsed, onNavigate }: SidebarGroupProps) {
   const { user } = useAuth();
   // An entry for a higher role than the person's is left out (the Audit log: Admins and Owners).
-  const shown = items.filter((item) => !item.need || (user !== null && roleAtLeast(user.role, item.need)));
+  const shown = visibleItems(items, user?.role);
   return (
     <div className="group/navgroup px-2 py-2">
       {label &&
