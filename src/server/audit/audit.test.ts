@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGridPane } from '../../../test/fakes/gridpane';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { REDACTED } from '../../shared/audit';
+import { openDatabase } from '../db/client';
 import { auditLog } from '../db/schema';
 import { appendAudit } from './chain';
 import { deriveAudit } from './hook';
@@ -293,7 +294,7 @@ describe('GET /api/audit/verify', () => {
     await t.db.execute(sql`delete from audit_log`);
   });
 
-  it('keeps one chain when many entries are appended at once', async () => {
+  it('keeps one chain when many entries are appended at once, from two instances on PostgreSQL', async () => {
     const entry = (n: number) => ({
       at: t.clock.now(),
       actorType: 'user' as const,
@@ -307,10 +308,21 @@ describe('GET /api/audit/verify', () => {
       userAgent: null,
       requestId: null,
     });
-    await Promise.all(Array.from({ length: 12 }, (_, n) => appendAudit(t.services, entry(n))));
+    // On PostgreSQL a second instance appends through its own connections; PGlite is one process's.
+    const engine = t.database.engine;
+    const other =
+      engine.kind === 'postgres'
+        ? await openDatabase({ kind: 'postgres', url: engine.url, max: 4 }, { migrate: false })
+        : undefined;
+    const writers = [t.services.db, other?.db ?? t.services.db];
+    try {
+      await Promise.all(Array.from({ length: 24 }, (_, n) => appendAudit({ db: writers[n % 2]! }, entry(n))));
+    } finally {
+      await other?.close();
+    }
     expect((await call('GET', '/api/audit/verify')).json()).toEqual({
       ok: true,
-      checked: 12,
+      checked: 24,
       firstBrokenId: null,
     });
     await t.db.execute(sql`delete from audit_log`);
