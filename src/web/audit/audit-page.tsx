@@ -11,10 +11,10 @@ import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { useListParams } from '@web/lib/use-list-params';
 import { ScrollText } from 'lucide-react';
-import { AUDIT_PARAM_KEYS, auditFilters, useAuditPage } from './api';
+import { AUDIT_PARAM_KEYS, auditFilters, useAuditPage, useAuditVerification } from './api';
 import { AuditFilters } from './audit-filters';
 import { summariseChanges, targetLabel } from './summary';
-import { VerifyChain } from './verify-chain';
+import { ChainAnswer, VerifyChainButton } from './verify-chain';
 
 const COLUMNS = ['When', 'Who', 'Action', 'Target', 'Changes', 'IP'];
 
@@ -35,19 +35,23 @@ export function AuditPage() {
 function AuditLog() {
   const { params, set } = useListParams(AUDIT_PARAM_KEYS);
   const entries = useAuditPage(params);
+  const broken = useAuditVerification().data?.firstBrokenId;
   const filtered = AUDIT_PARAM_KEYS.some((key) => params[key] !== undefined);
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-2xl font-semibold tracking-tight">Audit log</h2>
-        <div className="flex flex-wrap gap-2">
-          <VerifyChain />
-          <ExportButton
-            href={exportUrl('/api/audit/export.csv', auditFilters(params))}
-            description="Export CSV of the audit entries matching these filters"
-          />
+      <div className="grid gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-2xl font-semibold tracking-tight">Audit log</h2>
+          <div className="flex flex-wrap gap-2">
+            <VerifyChainButton />
+            <ExportButton
+              href={exportUrl('/api/audit/export.csv', auditFilters(params))}
+              description="Export CSV of the audit entries matching these filters"
+            />
+          </div>
         </div>
+        <ChainAnswer />
       </div>
       <AuditFilters params={params} set={set} />
       {entries.isPending ? (
@@ -80,8 +84,14 @@ function AuditLog() {
             {entries.data.data.map((e) => {
               const changes = summariseChanges(e.changes);
               return (
-                <tr key={e.id} className="border-b last:border-0">
-                  <td className={`${TABLE_CELL} whitespace-nowrap tabular-nums`}>{formatDateTime(e.at)}</td>
+                <tr
+                  key={e.id}
+                  className={`border-b last:border-0 ${e.id === broken ? 'bg-destructive/10' : ''}`}
+                >
+                  <td className={`${TABLE_CELL} whitespace-nowrap tabular-nums`}>
+                    {formatDateTime(e.at)}
+                    {e.id === broken && <span className="sr-only"> (the first broken entry)</span>}
+                  </td>
                   <td className={`${TABLE_CELL} whitespace-nowrap`}>
                     {e.actor.name}
                     {e.actor.type === 'token' && (
