@@ -18,6 +18,29 @@ import { ChainAnswer, VerifyChainButton } from './verify-chain';
 
 const COLUMNS = ['When', 'Who', 'Action', 'Target', 'Changes', 'IP'];
 
+/** A cell's value that narrows the list to entries with the same value (a person, an action). */
+function FilterButton({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  children: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      title={label}
+      aria-label={label}
+      className="rounded-sm text-left hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
+      {children}
+    </button>
+  );
+}
+
 /** Who changed what, newest first: Admins and Owners read, filter, export and check the audit log. */
 export function AuditPage() {
   usePageTitle('Audit log', 'Who changed what, and when');
@@ -93,14 +116,26 @@ function AuditLog() {
                     {e.id === broken && <span className="sr-only"> (the first broken entry)</span>}
                   </td>
                   <td className={`${TABLE_CELL} whitespace-nowrap`}>
-                    {e.actor.name}
+                    <FilterButton
+                      label={`Show only ${e.actor.name}'s entries`}
+                      onClick={() => set({ actorId: String(e.actor.id) })}
+                    >
+                      {e.actor.name}
+                    </FilterButton>
                     {e.actor.type === 'token' && (
                       <Badge variant="outline" className="ml-1.5 font-normal">
                         API token
                       </Badge>
                     )}
                   </td>
-                  <td className={`${TABLE_CELL} font-mono text-xs whitespace-nowrap`}>{e.action}</td>
+                  <td className={`${TABLE_CELL} font-mono text-xs whitespace-nowrap`}>
+                    <FilterButton
+                      label={`Show only ${e.action} entries`}
+                      onClick={() => set({ action: e.action })}
+                    >
+                      {e.action}
+                    </FilterButton>
+                  </td>
                   <td className={`${TABLE_CELL} whitespace-nowrap`}>
                     {targetLabel(e.targetType, e.targetId)}
                   </td>

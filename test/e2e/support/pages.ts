@@ -69,6 +69,7 @@ export async function signedInPages(page: Page): Promise<string[]> {
     '/uptime',
     '/integrations',
     '/team',
+    '/audit',
     '/settings',
     '/style-guide',
     '/analytics',
