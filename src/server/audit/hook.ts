@@ -42,11 +42,12 @@ type Derived = { action: string; targetType: string; targetParam: string | null 
 /**
  * The action and target of a route, from its path after `/api/` and its method:
  *
- * - The path's fixed segments name it, joined with "."; an id parameter (`:id`, `:tagId`) is left out,
- *   any other parameter (`:provider`) reads as its value: `/api/integrations/:provider` → integrations.gridpane.
- * - The verb: PUT and PATCH add `update`, DELETE adds `delete`, a POST that answers 201 Created adds
- *   `create`; any other POST already ends in what it does (`/api/checks/:id/pause` → checks.pause,
- *   `/api/alerts/channels/:id/test` → alerts.channels.test).
+ * - The path's fixed segments name it, joined with "."; an id parameter (`:id`, `:tagId`) is left
+ *   out, any other parameter (`:provider`) reads as its value: `/api/integrations/:provider` →
+ *   integrations.gridpane.
+ * - The verb: PUT and PATCH add `update`, DELETE adds `delete`, a POST whose route declares a 201
+ *   Created answer adds `create`; any other POST already ends in what it does
+ *   (`/api/checks/:id/pause` → checks.pause, `/api/alerts/channels/:id/test` → alerts.channels.test).
  * - The target is the first id parameter, its type the fixed segments before it
  *   (`/api/clients/:id/tags/:tagId` → clients, the client's id). A route without an id parameter
  *   targets its fixed segments, and the created object's id when it answers one.
@@ -129,8 +130,9 @@ function bodyOf(request: FastifyRequest): unknown {
  * The audit rule, registered once for the whole app: every request that changes something (any method
  * but GET, HEAD and OPTIONS), answered 2xx, by a signed-in person (in the browser or by a personal API
  * token) writes one audit entry, before its answer leaves; so does a successful sign-in, as the person
- * it signed in. A failed sign-in names nobody the log could hold to it: the sign-in limiter counts those. Routes do not write entries themselves; a
- * route may only override the derived action and target or add keys to redact (`config.audit`).
+ * it signed in. A failed sign-in names nobody the log could hold to it: the sign-in limiter counts
+ * those. Routes do not write entries themselves; a route may only override the derived action and
+ * target or add keys to redact (`config.audit`).
  *
  * The entry's changes are the fields the request sent (secrets redacted) plus the route's id
  * parameters other than the target's. The values before the change are not known at this point: the
@@ -157,7 +159,9 @@ export function registerAuditLog(app: FastifyInstance, services: Services): void
     const params = Object.fromEntries(
       Object.entries((request.params ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
     );
-    const derived = deriveAudit(request.method, route.url, params, reply.statusCode === 201);
+    // A route that declares a 201 answer creates: its action reads the same whatever this answer was.
+    const creates = '201' in ((route.schema?.response ?? {}) as Record<string, unknown>);
+    const derived = deriveAudit(request.method, route.url, params, creates);
     const extra: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(params))
       if (isIdParam(name) && name !== derived.targetParam) extra[name] = value;
