@@ -2,6 +2,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { activityRoutes } from './activity/routes';
 import { alertRoutes } from './alerts/routes';
+import { registerAuditLog } from './audit/hook';
+import { auditRoutes } from './audit/routes';
 import { accountRoutes } from './auth/account-routes';
 import { authRoutes } from './auth/routes';
 import { twoFactorRoutes } from './auth/two-factor-routes';
@@ -82,6 +84,8 @@ export async function buildApp({ services, webRoot, logger, jobs = 'await' }: Ap
   registerNulGuard(app);
   await registerSessions(app, services);
   await registerOpenApi(app);
+  // One audit entry per successful change by a signed-in person, whichever route made it.
+  registerAuditLog(app, services);
 
   await app.register(async (api) => {
     await healthRoutes(api, services);
@@ -112,6 +116,7 @@ export async function buildApp({ services, webRoot, logger, jobs = 'await' }: Ap
     await fleetRoutes(api, services);
     await reportRoutes(api, services);
     await exportRoutes(api, services);
+    await auditRoutes(api, services);
   });
 
   await registerApiDocs(app);

@@ -39,6 +39,7 @@ const envSchema = z.object({
   /** The earlier name of ALLOW_PRIVATE_TARGETS, still read when the new one is not set. */
   CHECKS_ALLOW_PRIVATE: flagValue.optional(),
   CHECK_RESULTS_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
   RDAP_BOOTSTRAP_URL: optionalString.pipe(z.url().optional()),
   WPORG_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   PHP_EOL_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -103,6 +104,8 @@ export type Config = {
     /** Extra trusted CA certificates (PEM) for checks; operators use NODE_EXTRA_CA_CERTS, tests this. */
     extraCa?: string[];
   };
+  /** Days audit log entries are kept; a daily job deletes older ones. */
+  auditRetentionDays: number;
   /** wordpress.org's public API (the latest WordPress release); a local fake in tests and the demo. */
   wporgApiUrl: string;
   /** A list of PHP's branches and their end of life (endoflife.date's); a local fake in tests and the demo. */
@@ -191,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rdapBootstrapUrl: e.RDAP_BOOTSTRAP_URL ?? 'https://data.iana.org/rdap/dns.json',
       groupWindowMs: 30_000,
     },
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     wporgApiUrl: (e.WPORG_API_URL ?? 'https://api.wordpress.org').replace(/\/+$/, ''),
     phpEolUrl: e.PHP_EOL_URL ?? 'https://endoflife.date/api/php.json',
     fleet: {

@@ -1,4 +1,5 @@
 import { deliverJob, flushJob } from './alerts/deliver';
+import { auditRetentionJob } from './audit/retention';
 import { purgeJob } from './auth/purge';
 import { passwordResetJob } from './auth/reset';
 import { domainsJob } from './checks/domains';
@@ -45,5 +46,6 @@ export const jobSpecs = (services: Services): JobSpec<never>[] => [
   ...referenceJobs(services),
   reportsDueJob(services),
   reportSendJob(services),
+  auditRetentionJob(services),
   upkeepJob(services.database),
 ];

@@ -71,7 +71,11 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
 
   r.post(
     '/api/auth/login',
-    { config: { access: 'public' }, schema: { body: loginRequest, response: { 200: loginResponse } } },
+    {
+      // A successful sign-in is audited as the person it signed in (the answer names them).
+      config: { access: 'public', audit: { signIn: true, targetType: 'users' } },
+      schema: { body: loginRequest, response: { 200: loginResponse } },
+    },
     async (request, reply) => {
       const result = await login(deps(request.log), request.body, clientOf(request), {
         device: request.cookies[DEVICE_COOKIE],

@@ -46,7 +46,13 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
   r.post(
     '/api/integrations/gridpane',
     {
-      config: { access: 'session-or-token', role: 'admin', freshTwoFactor: true },
+      // Saving the settings changes the integration, as turning it on or off does.
+      config: {
+        access: 'session-or-token',
+        role: 'admin',
+        freshTwoFactor: true,
+        audit: { action: 'integrations.gridpane.update' },
+      },
       schema: { body: gridpaneSettings, response: { 200: savedResponse } },
     },
     async (request) => save(GRIDPANE, request.body, request),
@@ -54,7 +60,13 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
   r.post(
     '/api/integrations/betteruptime',
     {
-      config: { access: 'session-or-token', role: 'admin', freshTwoFactor: true },
+      // Saving the settings changes the integration, as turning it on or off does.
+      config: {
+        access: 'session-or-token',
+        role: 'admin',
+        freshTwoFactor: true,
+        audit: { action: 'integrations.betteruptime.update' },
+      },
       schema: { body: betteruptimeSettings, response: { 200: savedResponse } },
     },
     async (request) => save(BETTERUPTIME, clean(request.body), request),
@@ -62,7 +74,13 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
   r.post(
     '/api/integrations/hdsnapshot',
     {
-      config: { access: 'session-or-token', role: 'admin', freshTwoFactor: true },
+      // Saving the settings changes the integration, as turning it on or off does.
+      config: {
+        access: 'session-or-token',
+        role: 'admin',
+        freshTwoFactor: true,
+        audit: { action: 'integrations.hdsnapshot.update' },
+      },
       schema: { body: hdsnapshotSettings, response: { 200: savedResponse } },
     },
     async (request) => save(HDSNAPSHOT, clean(request.body), request),

@@ -62,6 +62,7 @@ export const UptimePage = page(() => import('@web/uptime/uptime-page'), 'UptimeP
 export const CheckPage = page(() => import('@web/checks/check-page'), 'CheckPage');
 export const IncidentsPage = page(() => import('@web/incidents/incidents-page'), 'IncidentsPage');
 export const TeamPage = page(() => import('@web/team/team-page'), 'TeamPage');
+export const AuditPage = page(() => import('@web/audit/audit-page'), 'AuditPage');
 export const IntegrationsPage = page(() => import('@web/integrations/integrations-page'), 'IntegrationsPage');
 export const StyleGuidePage = page(() => import('@web/style-guide/style-guide-page'), 'StyleGuidePage');
 export const SettingsPage = page(() => import('@web/settings/settings-page'), 'SettingsPage');

@@ -38,6 +38,7 @@ const signedIn: [path: string, component: Pages.LazyPage][] = [
   ['/uptime/checks/:id', Pages.CheckPage],
   ['/incidents', Pages.IncidentsPage],
   ['/team', Pages.TeamPage],
+  ['/audit', Pages.AuditPage],
   ['/integrations', Pages.IntegrationsPage],
   ['/style-guide', Pages.StyleGuidePage],
   ['/settings', Pages.SettingsPage],

@@ -70,6 +70,7 @@ export async function signedInPages(page: Page): Promise<string[]> {
     '/uptime',
     '/integrations',
     '/team',
+    '/audit',
     '/settings',
     '/style-guide',
     '/analytics',

@@ -2,6 +2,7 @@ export * from './activity';
 export * from './agency-settings';
 export * from './alerts';
 export * from './api-tokens';
+export * from './audit-log';
 export * from './check-results';
 export * from './checks';
 export * from './client-tags';

@@ -1,3 +1,4 @@
+import { type Role, roleAtLeast } from '@shared/auth';
 import {
   Activity,
   ChartColumn,
@@ -9,6 +10,7 @@ import {
   Network,
   Palette,
   Plug,
+  ScrollText,
   Server,
   Settings,
   Shield,
@@ -22,6 +24,8 @@ export interface NavItem {
   title: string;
   href: string;
   icon: LucideIcon;
+  /** The least role that sees the entry (everyone signed in when absent). */
+  need?: Role;
 }
 
 export interface NavGroup {
@@ -52,6 +56,7 @@ export const navGroups: NavGroup[] = [
       { title: 'Backups', href: '/backups', icon: DatabaseBackup },
       { title: 'Security', href: '/security', icon: Shield },
       { title: 'Team', href: '/team', icon: UsersRound },
+      { title: 'Audit log', href: '/audit', icon: ScrollText, need: 'admin' },
     ],
   },
 ];
@@ -60,3 +65,7 @@ export const footerNavItems: NavItem[] = [
   { title: 'Style Guide', href: '/style-guide', icon: Palette },
   { title: 'Settings', href: '/settings', icon: Settings },
 ];
+
+/** The entries a person sees: those for their role or a lower one (nobody signed in sees the open ones). */
+export const visibleItems = (items: NavItem[], role: Role | undefined) =>
+  items.filter((item) => !item.need || (role !== undefined && roleAtLeast(role, item.need)));

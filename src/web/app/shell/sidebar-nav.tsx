@@ -1,7 +1,8 @@
 import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
 import { cn } from '@web/lib/utils';
 import { Link, useLocation } from 'wouter';
-import type { NavItem } from './nav-items';
+import { useAuth } from '../auth';
+import { type NavItem, visibleItems } from './nav-items';
 
 interface SidebarLinkProps {
   item: NavItem;
@@ -51,6 +52,9 @@ interface SidebarGroupProps {
 }
 
 export function SidebarGroup({ label, items, collapsed, onNavigate }: SidebarGroupProps) {
+  const { user } = useAuth();
+  // An entry for a higher role than the person's is left out (the Audit log: Admins and Owners).
+  const shown = visibleItems(items, user?.role);
   return (
     <div className="group/navgroup px-2 py-2">
       {label &&
@@ -62,7 +66,7 @@ export function SidebarGroup({ label, items, collapsed, onNavigate }: SidebarGro
           </h2>
         ))}
       <ul className="grid gap-0.5">
-        {items.map((item) => (
+        {shown.map((item) => (
           <SidebarLink key={item.href} item={item} collapsed={collapsed} onNavigate={onNavigate} />
         ))}
       </ul>

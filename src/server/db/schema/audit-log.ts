@@ -1,0 +1,33 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Who changed what, append-only: one row per successful change made through the API, written only by
+ * `audit/`. Rows form a hash chain: each stores the hash of the row before it and its own hash over that
+ * and its fields, so a row altered or removed in the database breaks the chain where it was. Actor names
+ * are copied, not referenced: an entry outlives the person or token that made it.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    actorType: text().notNull(), // user | token
+    actorId: integer().notNull(),
+    actorName: text().notNull(),
+    action: text().notNull(), // e.g. clients.create, integrations.gridpane.update
+    targetType: text().notNull(),
+    targetId: text(),
+    changes: jsonb(),
+    ip: text(),
+    userAgent: text(),
+    requestId: text(),
+    prevHash: text().notNull(),
+    hash: text().notNull(),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_idx').on(t.actorId),
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+    index('audit_log_action_idx').on(t.action),
+  ],
+);

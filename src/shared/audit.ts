@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { dayParam, parseDay } from './dates';
+import { filterId, pageMeta, pageParam, pageSizeParam } from './lists';
+
+/**
+ * The audit log: who changed what through the API, one entry per successful change, kept in a hash
+ * chain so an entry altered or removed in the database is found. Admins and Owners read it.
+ */
+export const AUDIT_ACTOR_TYPES = ['user', 'token'] as const;
+export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
+
+/** What a secret's value reads as in an entry's changes. */
+export const REDACTED = '[redacted]';
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  /** A person in the browser (`user`) or one of their personal API tokens (`token`, its owner's id and name). */
+  actor: z.object({ type: z.enum(AUDIT_ACTOR_TYPES), id: z.number().int(), name: z.string() }),
+  /** What was done, named after the route: `clients.create`, `clients.tags.delete`, `checks.pause`. */
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  /** The fields the request sent (secrets read "[redacted]"); the values before are not known here. */
+  changes: z.record(z.string(), z.unknown()).nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  requestId: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+const text = (name: string) =>
+  z.string().trim().min(1, `${name} must not be empty`).max(200, `${name} must be at most 200 characters`);
+
+/**
+ * The filters of GET /api/audit and its CSV: who (`actorId`: the person, whether in the browser or by
+ * token), what (`action`), on what (`targetType`, `targetId`) and when (`from`, `to`: UTC days, both
+ * included, within the accepted range by `now`).
+ */
+export const auditFiltersAt = (now: () => Date) => ({
+  actorId: filterId('actorId').optional(),
+  action: text('action').optional(),
+  targetType: text('targetType').optional(),
+  targetId: text('targetId').optional(),
+  from: dayParam('from', now).optional(),
+  to: dayParam('to', now).optional(),
+});
+export const AUDIT_FILTER_KEYS = ['actorId', 'action', 'targetType', 'targetId', 'from', 'to'] as const;
+
+export const AUDIT_FROM_AFTER_TO = 'from must be on or before to';
+
+const periodInOrder = (q: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
+  if (q.from === undefined || q.to === undefined) return;
+  const from = parseDay(q.from);
+  const to = parseDay(q.to);
+  if (from !== null && to !== null && from > to)
+    ctx.addIssue({ code: 'custom', path: ['from'], message: AUDIT_FROM_AFTER_TO });
+};
+
+/** GET /api/audit: a page of entries, newest first, with the filters. */
+export const auditQueryAt = (now: () => Date) =>
+  z
+    .strictObject({ page: pageParam.optional(), pageSize: pageSizeParam.optional(), ...auditFiltersAt(now) })
+    .superRefine(periodInOrder);
+export type AuditQuery = z.output<ReturnType<typeof auditQueryAt>>;
+
+/** GET /api/audit/export.csv: the same filters, every matching entry (newest first). */
+export const auditExportQueryAt = (now: () => Date) =>
+  z.strictObject(auditFiltersAt(now)).superRefine(periodInOrder);
+export type AuditFilters = z.output<ReturnType<typeof auditExportQueryAt>>;
+
+export const auditPage = z.object({ data: z.array(auditEntry), ...pageMeta });
+export type AuditPage = z.infer<typeof auditPage>;
+
+/** GET /api/audit/verify: whether every kept entry still hashes to what was written, walked in order. */
+export const auditVerification = z.object({
+  ok: z.boolean(),
+  /** Entries checked (up to the first broken one). */
+  checked: z.number().int(),
+  /** The first entry whose hash or link to the one before does not match; null when intact. */
+  firstBrokenId: z.number().int().nullable(),
+});
+export type AuditVerification = z.infer<typeof auditVerification>;
