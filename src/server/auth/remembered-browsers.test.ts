@@ -146,4 +146,18 @@ describe('a remembered browser', () => {
     });
     expect((await login({}, { cookie: keptCookie })).json()).toEqual({ twoFactorRequired: true });
   });
+
+  it('forgets every browser at once', async () => {
+    await login({ code: await code(), rememberBrowser: true });
+    const last = await login({ code: await code(), rememberBrowser: true });
+    cookie = cookieHeader(last);
+    expect((await browsers()).json()).toHaveLength(2);
+    const all = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/auth/2fa/browsers/all',
+      headers: { cookie },
+    });
+    expect(all.statusCode).toBe(204);
+    expect((await browsers()).json()).toEqual([]);
+  });
 });

@@ -97,7 +97,7 @@ export async function twoFactorRoutes(app: FastifyInstance, services: Services):
   );
 
   r.delete(
-    '/api/auth/2fa/browsers',
+    '/api/auth/2fa/browsers/all',
     { config: { access: 'session', role: 'viewer' }, schema: { response: { 204: z.null() } } },
     async (request, reply) => {
       await forgetAllBrowsers(services, requireUser(request).id);

@@ -80,8 +80,7 @@ export function useRememberedBrowsers() {
 export function useForgetBrowser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number | undefined) =>
-      api.delete<void>(id === undefined ? '/api/auth/2fa/browsers' : `/api/auth/2fa/browsers/${id}`),
+    mutationFn: (id: number | undefined) => api.delete<void>(`/api/auth/2fa/browsers/${id ?? 'all'}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: browsersKey }),
   });
 }
