@@ -94,7 +94,17 @@ try {
     globalToken: wordpress.token,
     urlTemplate: wordpress.urlTemplate,
   });
-  await api.call('GET', '/api/sites'); // the first GridPane sync, so websites exist for tags and tasks
+  // The first GridPane sync runs in the background (the list answers at once and says how far it
+  // is); the websites must exist before tags and tasks are given to them.
+  for (let tries = 0; ; tries++) {
+    const sites = await api.call<{ syncedAt: string | null; progress: unknown }>(
+      'GET',
+      '/api/sites?pageSize=1',
+    );
+    if (sites.syncedAt && !sites.progress) break;
+    if (tries > 600) throw new Error('The first GridPane sync did not finish within two minutes.');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   await seedAgency(api);
   await seedMonitoring(api, targets);
 } catch (err) {
