@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { admin, expect, newUser, signIn, signOut, state, test } from './support/fixtures';
 import { connectProviders, websitesReady } from './support/providers';
 
@@ -113,7 +114,8 @@ test('the Owner makes a colleague a Viewer, who then sees each write disabled wi
   await expect(page.getByRole('button', { name: 'Create New Tag' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Remove tag / })).toHaveCount(0);
   await page.goto('/clients');
-  const add = page.getByRole('button', { name: 'Add Client' });
+  // The toolbar's, and the empty list's when there are no clients yet.
+  const add = page.getByRole('button', { name: 'Add Client' }).first();
   await expect(add).toBeDisabled();
   await expect(page.locator('[data-needs-role="staff"]').first()).toContainText(
     'Needs the Staff role or higher',
@@ -129,4 +131,89 @@ test('the Owner makes a colleague a Viewer, who then sees each write disabled wi
   expect((await refused.json()).message).toBe(
     'This needs the Staff role or higher; your role is Viewer. Ask an Admin of your agency.',
   );
+});
+
+/** The control is disabled, and the wrapper that takes its place says which role it needs. */
+async function gated(control: Locator, role: 'staff' | 'admin') {
+  await expect(control).toBeDisabled();
+  await expect(control.locator(`xpath=ancestor::*[@data-needs-role="${role}"][1]`)).toContainText(
+    `Needs the ${role === 'staff' ? 'Staff' : 'Admin'} role or higher`,
+  );
+}
+
+test('a Viewer finds each write on a check, website, client, report, Integrations, Tasks and Fleet disabled with the role it needs', async ({
+  page,
+}) => {
+  const id = Date.now().toString(36);
+  const viewer = await newUser(page, 'reader', 'viewer');
+  await signIn(page, admin);
+  await connectProviders(page);
+  await websitesReady(page);
+  // What the Viewer will look at, made by the Owner: a check, a client, a task.
+  const websites = (
+    (await (await page.request.get('/api/websites?pageSize=100&sort=domain')).json()) as {
+      data: {
+        id: number;
+        check: unknown;
+        removed?: boolean;
+      }[];
+    }
+  ).data.filter((w) => w.check === null && !w.removed);
+  const [toCheck, unchecked] = websites.slice(-2);
+  expect(unchecked, 'the fake account has websites without a check of ours').toBeDefined();
+  const made = await page.request.post('/api/checks/for-websites', { data: { websiteIds: [toCheck!.id] } });
+  expect(made.ok(), await made.text()).toBeTruthy();
+  const [check] = (
+    (await (await page.request.get(`/api/checks?websiteId=${toCheck!.id}`)).json()) as {
+      data: { id: number }[];
+    }
+  ).data;
+  const created = await page.request.post('/api/clients', { data: { name: `Read only ${id}` } });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const client = (await created.json()) as { id: number };
+  const title = `Read only task ${id}`;
+  const task = await page.request.post('/api/tasks', { data: { title, priority: 'low' } });
+  expect(task.ok(), await task.text()).toBeTruthy();
+  await signOut(page);
+  await signIn(page, viewer);
+
+  await page.goto(`/uptime/checks/${check!.id}`);
+  await gated(page.getByRole('button', { name: 'Edit', exact: true }), 'staff');
+  await gated(page.getByRole('button', { name: /^(Pause|Resume)$/ }), 'staff');
+  await gated(page.getByRole('button', { name: 'Maintenance', exact: true }), 'staff');
+  await gated(page.getByRole('button', { name: /^Delete the check / }), 'admin');
+
+  await page.goto(`/websites/internal/${unchecked!.id}`);
+  await gated(
+    page.getByRole('region', { name: 'Our check' }).getByRole('button', { name: 'Add check' }),
+    'staff',
+  );
+  await gated(page.getByRole('combobox', { name: 'Client', exact: true }), 'staff');
+
+  await page.goto(`/clients/${client.id}`);
+  await gated(page.getByRole('button', { name: 'Edit', exact: true }), 'staff');
+  await gated(page.getByRole('button', { name: 'Add websites' }), 'staff');
+  await page.goto(`/clients/${client.id}/report`);
+  await gated(page.getByRole('switch', { name: 'Send the report every month' }), 'staff');
+  await gated(page.getByRole('button', { name: 'Save schedule' }), 'staff');
+
+  await page.goto('/integrations');
+  await gated(page.getByRole('switch', { name: 'Connect GridPane' }), 'admin');
+
+  await page.goto(`/tasks?q=${encodeURIComponent(title)}`);
+  await gated(page.getByRole('checkbox', { name: `Mark ${title} as done` }).first(), 'staff');
+  await page
+    .getByRole('button', { name: `Actions for ${title}` })
+    .first()
+    .click();
+  await expect(page.getByRole('menuitem', { name: 'Duplicate' })).toHaveAttribute('data-disabled', '');
+  await expect(page.getByRole('menuitem', { name: 'Delete' })).toHaveAttribute('data-disabled', '');
+  await expect(page.getByRole('menu').locator('[data-needs-role="staff"]')).toHaveText(
+    'Needs the Staff role or higher to change tasks',
+  );
+  await page.keyboard.press('Escape');
+
+  // The fake account's monitors cover every site, so Coverage offers a client for each, not a check.
+  await page.goto('/fleet');
+  await gated(page.getByRole('combobox', { name: /^Client for / }).first(), 'staff');
 });

@@ -9,7 +9,7 @@ import { errorMessage } from '@web/lib/api';
 import { formatAgo } from '@web/lib/format';
 import { useTags } from '@web/tags/api';
 import { Pencil, Plus, Send, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { AlertChannelDialog } from './alert-channel-dialog';
 import { useAlertChannels, useDeleteAlertChannel, useTestAlertChannel } from './api';
 
@@ -89,26 +89,18 @@ export function AlertChannels() {
                   </span>
                 </div>
                 <div className="flex gap-1">
-                  <Button variant="outline" size="sm" onClick={() => onTest(c)} disabled={test.isPending}>
-                    <Send aria-hidden="true" />
-                    Send test
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon-sm"
-                    onClick={() => setEditing(c)}
-                    aria-label={`Edit ${c.name}`}
-                  >
+                  <RoleGate need="admin">
+                    <Button variant="outline" size="sm" onClick={() => onTest(c)} disabled={test.isPending}>
+                      <Send aria-hidden="true" />
+                      Send test
+                    </Button>
+                  </RoleGate>
+                  <IconAction label={`Edit ${c.name}`} onClick={() => setEditing(c)}>
                     <Pencil aria-hidden="true" />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon-sm"
-                    onClick={() => setDeleting(c)}
-                    aria-label={`Delete ${c.name}`}
-                  >
+                  </IconAction>
+                  <IconAction label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
                     <Trash2 aria-hidden="true" />
-                  </Button>
+                  </IconAction>
                 </div>
               </li>
             ))}
@@ -128,5 +120,24 @@ export function AlertChannels() {
         onConfirm={onDelete}
       />
     </div>
+  );
+}
+
+/** A channel's icon button; changing channels is for Admins, so below that it says so, disabled. */
+function IconAction({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <RoleGate need="admin">
+      <Button variant="ghost" size="icon-sm" onClick={onClick} aria-label={label}>
+        {children}
+      </Button>
+    </RoleGate>
   );
 }

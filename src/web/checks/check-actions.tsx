@@ -1,4 +1,5 @@
 import type { Check } from '@shared/checks';
+import { RoleGate } from '@web/app/role-gate';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { toast } from '@web/components/ui/use-toast';
@@ -48,27 +49,36 @@ export function CheckActions({ check }: { check: Check }) {
 
   return (
     <>
-      <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
-        <Pencil aria-hidden="true" />
-        Edit
-      </Button>
-      <Button variant="outline" size="sm" onClick={togglePause} disabled={pause.isPending}>
-        {paused ? <Play aria-hidden="true" /> : <Pause aria-hidden="true" />}
-        {paused ? 'Resume' : 'Pause'}
-      </Button>
-      <Button variant="outline" size="sm" onClick={() => setSilencing(true)}>
-        <Wrench aria-hidden="true" />
-        Maintenance
-      </Button>
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => setDeleting(true)}
-        aria-label={`Delete the check ${check.name}`}
-      >
-        <Trash2 aria-hidden="true" />
-        Delete
-      </Button>
+      <RoleGate need="staff">
+        <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+      </RoleGate>
+      <RoleGate need="staff">
+        <Button variant="outline" size="sm" onClick={togglePause} disabled={pause.isPending}>
+          {paused ? <Play aria-hidden="true" /> : <Pause aria-hidden="true" />}
+          {paused ? 'Resume' : 'Pause'}
+        </Button>
+      </RoleGate>
+      <RoleGate need="staff">
+        <Button variant="outline" size="sm" onClick={() => setSilencing(true)}>
+          <Wrench aria-hidden="true" />
+          Maintenance
+        </Button>
+      </RoleGate>
+      {/* A deleted check and its results cannot come back: the server asks for an Admin. */}
+      <RoleGate need="admin">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setDeleting(true)}
+          aria-label={`Delete the check ${check.name}`}
+        >
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </RoleGate>
       <CheckFormDialog open={editing} onOpenChange={setEditing} check={check} />
       <MaintenanceDialog
         open={silencing}

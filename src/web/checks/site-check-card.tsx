@@ -1,5 +1,6 @@
 import type { Check } from '@shared/checks';
 import { useQuery } from '@tanstack/react-query';
+import { RoleGate } from '@web/app/role-gate';
 import { InfoList } from '@web/components/info-list';
 import { MonitorStatusBadge } from '@web/components/monitor-status-badge';
 import { Button } from '@web/components/ui/button';
@@ -77,9 +78,11 @@ export function SiteCheckCard({ websiteId }: { websiteId: number }) {
             </Link>
           </Button>
         ) : (
-          <Button size="sm" onClick={add} disabled={create.isPending}>
-            Check this site
-          </Button>
+          <RoleGate need="staff">
+            <Button size="sm" onClick={add} disabled={create.isPending}>
+              Check this site
+            </Button>
+          </RoleGate>
         )}
       </CardFooter>
     </Card>

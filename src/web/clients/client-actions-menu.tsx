@@ -1,9 +1,11 @@
+import { needsRole, useCan } from '@web/app/role-gate';
 import { clientReportPath } from '@web/components/report-link';
 import { Button } from '@web/components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuLabel,
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
 import { FileBarChart, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
@@ -16,7 +18,10 @@ interface ClientActionsMenuProps {
   onDelete: () => void;
 }
 
+/** Report, Edit (Staff) and Delete (Admin: a deleted client cannot come back); a disabled item says whom it needs. */
 export function ClientActionsMenu({ id, name, onEdit, onDelete }: ClientActionsMenuProps) {
+  const canEdit = useCan('staff');
+  const canDelete = useCan('admin');
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -31,14 +36,24 @@ export function ClientActionsMenu({ id, name, onEdit, onDelete }: ClientActionsM
             Report
           </Link>
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={onEdit}>
+        <DropdownMenuItem disabled={!canEdit} onSelect={onEdit}>
           <Pencil aria-hidden="true" />
           Edit
         </DropdownMenuItem>
-        <DropdownMenuItem variant="destructive" onSelect={onDelete}>
+        <DropdownMenuItem variant="destructive" disabled={!canDelete} onSelect={onDelete}>
           <Trash2 aria-hidden="true" />
           Delete
         </DropdownMenuItem>
+        {!canDelete && (
+          <DropdownMenuLabel
+            className="max-w-56 text-xs font-normal text-muted-foreground"
+            data-needs-role={canEdit ? 'admin' : 'staff'}
+          >
+            {canEdit
+              ? `Deleting: ${needsRole('admin')}`
+              : `${needsRole('staff')} to edit; deleting needs the Admin role`}
+          </DropdownMenuLabel>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -1,5 +1,6 @@
 import type { Client } from '@shared/clients';
 import { usePageTitle } from '@web/app/page-title';
+import { RoleGate } from '@web/app/role-gate';
 import { DetailHeader, DetailStates } from '@web/components/detail-states';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -59,10 +60,12 @@ function ClientView({ client }: { client: Client }) {
                 Report
               </Link>
             </Button>
-            <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
-              <Pencil aria-hidden="true" />
-              Edit
-            </Button>
+            <RoleGate need="staff">
+              <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden="true" />
+                Edit
+              </Button>
+            </RoleGate>
           </div>
         }
       />

@@ -1,4 +1,5 @@
 import type { ClientWebsite } from '@shared/clients';
+import { RoleGate } from '@web/app/role-gate';
 import { HealthBadge } from '@web/components/health-badge';
 import { MeasuredUptime, SPAN_MS } from '@web/components/measured-uptime';
 import { SectionQuery } from '@web/components/section-query';
@@ -47,10 +48,12 @@ export function ClientWebsitesCard({ client }: { client: { id: number; name: str
             <span className="ml-2 text-sm font-normal text-muted-foreground">{websites.data.length}</span>
           )}
         </CardTitle>
-        <Button size="sm" variant="outline" onClick={() => setAdding(true)}>
-          <Plus aria-hidden="true" />
-          Add websites
-        </Button>
+        <RoleGate need="staff">
+          <Button size="sm" variant="outline" onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" />
+            Add websites
+          </Button>
+        </RoleGate>
       </CardHeader>
       <CardContent>
         <SectionQuery query={websites} loading="Loading websites..." failed="Could not load the websites">
@@ -156,14 +159,16 @@ function WebsiteRow({ website: w, onRemove }: { website: ClientWebsite; onRemove
         )}
       </td>
       <td className="py-2 text-right">
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Remove ${w.domain} from this client`}
-          onClick={onRemove}
-        >
-          <Unlink aria-hidden="true" />
-        </Button>
+        <RoleGate need="staff" className="ml-auto w-fit">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Remove ${w.domain} from this client`}
+            onClick={onRemove}
+          >
+            <Unlink aria-hidden="true" />
+          </Button>
+        </RoleGate>
       </td>
     </tr>
   );

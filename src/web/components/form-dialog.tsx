@@ -9,7 +9,7 @@ import {
 } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/utils';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 
 interface FormDialogProps {
   open: boolean;
@@ -42,22 +42,28 @@ export function FormDialogFooter({
   onCancel,
   submitLabel,
   disabled,
+  wrapSubmit,
 }: {
   pending: boolean;
   onCancel: () => void;
   submitLabel: string;
   /** Nothing to submit yet (e.g. nothing picked). */
   disabled?: boolean;
+  /** Wraps the submit button (a role gate, for one): the button, disabled or not, is the argument. */
+  wrapSubmit?: (submit: ReactElement<{ disabled?: boolean }>) => ReactNode;
 }) {
+  const submit = (
+    <Button type="submit" disabled={pending || disabled}>
+      {pending && <Spinner />}
+      {submitLabel}
+    </Button>
+  );
   return (
     <DialogFooter>
       <Button variant="outline" onClick={onCancel} disabled={pending}>
         Cancel
       </Button>
-      <Button type="submit" disabled={pending || disabled}>
-        {pending && <Spinner />}
-        {submitLabel}
-      </Button>
+      {wrapSubmit ? wrapSubmit(submit) : submit}
     </DialogFooter>
   );
 }

@@ -1,5 +1,6 @@
 import type { Coverage } from '@shared/fleet';
 import { useQueryClient } from '@tanstack/react-query';
+import { RoleGate } from '@web/app/role-gate';
 import { useCreateChecksForWebsites } from '@web/checks/api';
 import { refusedText } from '@web/checks/refused';
 import { useClients } from '@web/clients/api';
@@ -67,19 +68,21 @@ function CoverageSections({ coverage: c }: { coverage: Coverage }) {
         total={c.totals.unmonitoredSites}
         action={
           c.unmonitoredSites.length > 0 && (
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={addChecks.isPending}
-              onClick={() => checkAll(c.unmonitoredSites.map((s) => s.websiteId))}
-            >
-              <Radar aria-hidden="true" />
-              {c.totals.unmonitoredSites > c.unmonitoredSites.length
-                ? `Check these ${c.unmonitoredSites.length}`
-                : c.unmonitoredSites.length === 1
-                  ? 'Add a check'
-                  : `Check all ${c.unmonitoredSites.length}`}
-            </Button>
+            <RoleGate need="staff">
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={addChecks.isPending}
+                onClick={() => checkAll(c.unmonitoredSites.map((s) => s.websiteId))}
+              >
+                <Radar aria-hidden="true" />
+                {c.totals.unmonitoredSites > c.unmonitoredSites.length
+                  ? `Check these ${c.unmonitoredSites.length}`
+                  : c.unmonitoredSites.length === 1
+                    ? 'Add a check'
+                    : `Check all ${c.unmonitoredSites.length}`}
+              </Button>
+            </RoleGate>
           )
         }
         items={c.unmonitoredSites.map((s) => ({
@@ -222,9 +225,11 @@ function AssignClient({
       }}
       disabled={set.isPending}
     >
-      <SelectTrigger className="h-7 w-32 shrink-0 text-xs" aria-label={`Client for ${domain}`}>
-        <SelectValue placeholder="Assign..." />
-      </SelectTrigger>
+      <RoleGate need="staff" className="shrink-0">
+        <SelectTrigger className="h-7 w-32 shrink-0 text-xs" aria-label={`Client for ${domain}`}>
+          <SelectValue placeholder="Assign..." />
+        </SelectTrigger>
+      </RoleGate>
       <SelectContent>
         {clients.data.map((c) => (
           <SelectItem key={c.id} value={String(c.id)}>

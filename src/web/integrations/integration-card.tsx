@@ -1,4 +1,5 @@
 import type { IntegrationView } from '@shared/integrations';
+import { RoleGate } from '@web/app/role-gate';
 import { Button } from '@web/components/ui/button';
 import {
   Card,
@@ -138,11 +139,13 @@ function ConnectSwitch({
       },
     });
   return (
-    <Switch
-      aria-label={`Connect ${entry.name}`}
-      checked={toggle.isPending ? Boolean(toggle.variables) : view.enabled}
-      disabled={toggle.isPending}
-      onCheckedChange={onChange}
-    />
+    <RoleGate need="admin">
+      <Switch
+        aria-label={`Connect ${entry.name}`}
+        checked={toggle.isPending ? Boolean(toggle.variables) : view.enabled}
+        disabled={toggle.isPending}
+        onCheckedChange={onChange}
+      />
+    </RoleGate>
   );
 }

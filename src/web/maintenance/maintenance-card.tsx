@@ -204,9 +204,11 @@ function WindowItem({ window: w }: { window: MaintenanceWindow }) {
         </p>
         {w.reason && <p className="break-words">{w.reason}</p>}
       </div>
-      <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} disabled={end.isPending}>
-        {active ? 'End now' : 'Cancel'}
-      </Button>
+      <RoleGate need="staff">
+        <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} disabled={end.isPending}>
+          {active ? 'End now' : 'Cancel'}
+        </Button>
+      </RoleGate>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReportSchedule, reportScheduleRequest } from '@shared/reports';
+import { RoleGate } from '@web/app/role-gate';
 import { FormAlert } from '@web/components/form-alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -77,7 +78,9 @@ function ScheduleForm({ clientId, schedule }: { clientId: number; schedule: Repo
             control={form.control}
             name="enabled"
             render={({ field }) => (
-              <Switch id={switchId} checked={field.value} onCheckedChange={field.onChange} />
+              <RoleGate need="staff">
+                <Switch id={switchId} checked={field.value} onCheckedChange={field.onChange} />
+              </RoleGate>
             )}
           />
           <Label htmlFor={switchId}>Send the report every month</Label>
@@ -119,10 +122,12 @@ function ScheduleForm({ clientId, schedule }: { clientId: number; schedule: Repo
             )}
           </FormField>
         </div>
-        <Button type="submit" disabled={save.isPending || !isDirty} className="justify-self-start">
-          {save.isPending && <Spinner />}
-          {save.isPending ? 'Saving...' : 'Save schedule'}
-        </Button>
+        <RoleGate need="staff" className="w-fit justify-self-start">
+          <Button type="submit" disabled={save.isPending || !isDirty} className="justify-self-start">
+            {save.isPending && <Spinner />}
+            {save.isPending ? 'Saving...' : 'Save schedule'}
+          </Button>
+        </RoleGate>
       </form>
       {schedule.deliveries.length > 0 && (
         <section className="grid gap-2">

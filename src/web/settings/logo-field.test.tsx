@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { authKeys } from '@web/app/auth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LogoField } from './logo-field';
 
@@ -9,12 +10,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const renderField = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+/** Signed in as an Admin, who may change the logo (the session is known, so not asked for). */
+const renderField = () => {
+  const client = new QueryClient({
+    defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY }, mutations: { retry: false } },
+  });
+  client.setQueryData(authKeys.me, { id: 1, username: 'admin', email: 'admin@agency.test', role: 'admin' });
+  return render(
+    <QueryClientProvider client={client}>
       <LogoField logo={null} />
     </QueryClientProvider>,
   );
+};
 
 const choose = (file: File) => {
   const input = document.querySelector('input[type=file]') as HTMLInputElement;

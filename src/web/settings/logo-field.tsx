@@ -6,6 +6,7 @@ import {
   LOGO_TYPE_INVALID,
   LOGO_TYPES,
 } from '@shared/settings';
+import { RoleGate } from '@web/app/role-gate';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Spinner } from '@web/components/ui/spinner';
@@ -71,25 +72,29 @@ export function LogoField({ logo }: { logo: AgencySettings['logo'] }) {
             aria-hidden="true"
             onChange={(e) => void onFile(e.target.files?.[0])}
           />
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() => input.current?.click()}
-            disabled={upload.isPending}
-            aria-describedby={error ? errorId : undefined}
-          >
-            {upload.isPending ? <Spinner /> : <Upload aria-hidden="true" />}
-            {logo ? 'Replace logo' : 'Upload logo'}
-          </Button>
-          {logo && (
+          <RoleGate need="admin">
             <Button
               type="button"
-              variant="ghost"
-              onClick={() => setConfirming(true)}
-              disabled={remove.isPending}
+              variant="outline"
+              onClick={() => input.current?.click()}
+              disabled={upload.isPending}
+              aria-describedby={error ? errorId : undefined}
             >
-              Remove logo
+              {upload.isPending ? <Spinner /> : <Upload aria-hidden="true" />}
+              {logo ? 'Replace logo' : 'Upload logo'}
             </Button>
+          </RoleGate>
+          {logo && (
+            <RoleGate need="admin">
+              <Button
+                type="button"
+                variant="ghost"
+                onClick={() => setConfirming(true)}
+                disabled={remove.isPending}
+              >
+                Remove logo
+              </Button>
+            </RoleGate>
           )}
         </div>
       </div>

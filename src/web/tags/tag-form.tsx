@@ -1,4 +1,5 @@
 import { TAG_DEFAULT_COLOR, type Tag } from '@shared/tags';
+import { RoleGate } from '@web/app/role-gate';
 import { TagBadge } from '@web/components/tag-badge';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
@@ -80,10 +81,12 @@ export function TagForm({ tag, onDone }: TagFormProps) {
             Cancel
           </Button>
         )}
-        <Button type="submit" disabled={!trimmed || pending}>
-          {pending && <Spinner />}
-          {tag ? 'Update Tag' : 'Create Tag'}
-        </Button>
+        <RoleGate need="staff">
+          <Button type="submit" disabled={!trimmed || pending}>
+            {pending && <Spinner />}
+            {tag ? 'Update Tag' : 'Create Tag'}
+          </Button>
+        </RoleGate>
       </div>
     </form>
   );

@@ -1,4 +1,5 @@
 import type { Tag } from '@shared/tags';
+import { RoleGate } from '@web/app/role-gate';
 import { TagBadge } from '@web/components/tag-badge';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
@@ -66,23 +67,28 @@ export function TagList({ editingId, onEdit, onDeleted }: TagListProps) {
           >
             <TagBadge tag={tag} className="min-w-0" />
             <div className="flex shrink-0 items-center">
-              <Button
-                variant="ghost"
-                size="icon-sm"
-                aria-label={`Edit tag ${tag.name}`}
-                onClick={() => onEdit(tag)}
-              >
-                <Pencil aria-hidden="true" />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon-sm"
-                aria-label={`Delete tag ${tag.name}`}
-                className="text-destructive hover:text-destructive"
-                onClick={() => setDeleting(tag)}
-              >
-                <Trash2 aria-hidden="true" />
-              </Button>
+              <RoleGate need="staff">
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={`Edit tag ${tag.name}`}
+                  onClick={() => onEdit(tag)}
+                >
+                  <Pencil aria-hidden="true" />
+                </Button>
+              </RoleGate>
+              {/* A deleted tag leaves every item it was on: the server asks for an Admin. */}
+              <RoleGate need="admin">
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={`Delete tag ${tag.name}`}
+                  className="text-destructive hover:text-destructive"
+                  onClick={() => setDeleting(tag)}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </RoleGate>
             </div>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import { TASK_STATUSES, type Task, type TaskStatus } from '@shared/tasks';
+import { needsRole, useCan } from '@web/app/role-gate';
 import { Button } from '@web/components/ui/button';
 import {
   DropdownMenu,
@@ -19,8 +20,12 @@ export interface TaskHandlers {
   onToggle: (task: Task) => void;
 }
 
-/** Edit, Duplicate, Move to (the keyboard's way across the board: no drag and drop needed), Delete. */
+/**
+ * Edit, Duplicate, Move to (the keyboard's way across the board: no drag and drop needed), Delete. Below
+ * Staff, Edit still opens the task to read, and the changing items are disabled under the role they need.
+ */
 export function TaskActionsMenu({ task, handlers }: { task: Task; handlers: TaskHandlers }) {
+  const can = useCan('staff');
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -36,9 +41,14 @@ export function TaskActionsMenu({ task, handlers }: { task: Task; handlers: Task
       <DropdownMenuContent align="end" className="min-w-44">
         <DropdownMenuItem onSelect={() => handlers.onEdit(task)}>
           <Pencil aria-hidden="true" />
-          Edit
+          {can ? 'Edit' : 'Open'}
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => handlers.onDuplicate(task)}>
+        {!can && (
+          <DropdownMenuLabel className="text-xs font-normal text-muted-foreground" data-needs-role="staff">
+            {needsRole('staff')} to change tasks
+          </DropdownMenuLabel>
+        )}
+        <DropdownMenuItem disabled={!can} onSelect={() => handlers.onDuplicate(task)}>
           <Copy aria-hidden="true" />
           Duplicate
         </DropdownMenuItem>
@@ -47,6 +57,7 @@ export function TaskActionsMenu({ task, handlers }: { task: Task; handlers: Task
         {TASK_STATUSES.filter((s) => s !== task.status).map((status) => (
           <DropdownMenuItem
             key={status}
+            disabled={!can}
             onSelect={() => handlers.onMove(task, status)}
             aria-label={`Move to ${STATUS_LABELS[status]}`}
           >
@@ -55,7 +66,7 @@ export function TaskActionsMenu({ task, handlers }: { task: Task; handlers: Task
           </DropdownMenuItem>
         ))}
         <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={() => handlers.onDelete(task)}>
+        <DropdownMenuItem variant="destructive" disabled={!can} onSelect={() => handlers.onDelete(task)}>
           <Trash2 aria-hidden="true" />
           Delete
         </DropdownMenuItem>

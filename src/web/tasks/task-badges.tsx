@@ -1,5 +1,7 @@
 import type { Task, TaskPriority, TaskStatus } from '@shared/tasks';
+import { RoleGate } from '@web/app/role-gate';
 import { Badge } from '@web/components/ui/badge';
+import { Checkbox } from '@web/components/ui/checkbox';
 import { cn } from '@web/lib/utils';
 import { CalendarClock } from 'lucide-react';
 import { dueLabel, formatDueDate } from './due';
@@ -114,5 +116,20 @@ export function TaskTitleButton({ task, onOpen }: { task: Task; onOpen: (task: T
     >
       {task.title}
     </button>
+  );
+}
+
+/** Ticks a task done (or not); changing tasks is for Staff, so below that it is disabled and says so. */
+export function TaskDoneCheckbox({ task, onToggle }: { task: Task; onToggle: (task: Task) => void }) {
+  const done = task.status === 'completed';
+  return (
+    <RoleGate need="staff">
+      <Checkbox
+        checked={done}
+        onCheckedChange={() => onToggle(task)}
+        aria-label={done ? `Mark ${task.title} as not done` : `Mark ${task.title} as done`}
+        className="mt-0.5"
+      />
+    </RoleGate>
   );
 }

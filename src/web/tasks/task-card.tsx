@@ -1,9 +1,15 @@
 import type { Task } from '@shared/tasks';
 import { Card } from '@web/components/ui/card';
-import { Checkbox } from '@web/components/ui/checkbox';
 import { Building2, Globe } from 'lucide-react';
 import { TaskActionsMenu, type TaskHandlers } from './task-actions-menu';
-import { AssigneeAvatar, DueText, PriorityBadge, TaskTags, TaskTitleButton } from './task-badges';
+import {
+  AssigneeAvatar,
+  DueText,
+  PriorityBadge,
+  TaskDoneCheckbox,
+  TaskTags,
+  TaskTitleButton,
+} from './task-badges';
 
 /** A task on the board: done checkbox, title (opens the task), priority, client, due label, tags, assignee, menu. */
 export function TaskCard({ task, handlers }: { task: Task; handlers: TaskHandlers }) {
@@ -12,12 +18,7 @@ export function TaskCard({ task, handlers }: { task: Task; handlers: TaskHandler
   return (
     <Card role="article" aria-labelledby={titleId} className="grid gap-2.5 p-3">
       <div className="flex items-start gap-2.5">
-        <Checkbox
-          checked={done}
-          onCheckedChange={() => handlers.onToggle(task)}
-          aria-label={done ? `Mark ${task.title} as not done` : `Mark ${task.title} as done`}
-          className="mt-0.5"
-        />
+        <TaskDoneCheckbox task={task} onToggle={handlers.onToggle} />
         <div className="min-w-0 flex-1">
           <h3 id={titleId} className="text-sm leading-snug">
             <TaskTitleButton task={task} onOpen={handlers.onEdit} />

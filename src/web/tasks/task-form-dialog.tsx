@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Task, type TaskRequest, taskRequest } from '@shared/tasks';
+import { RoleGate } from '@web/app/role-gate';
 import { FormDialog, FormDialogFooter } from '@web/components/form-dialog';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
@@ -107,6 +108,7 @@ function TaskFormBody({ task, onDone }: { task?: Task; onDone: () => void }) {
         pending={pending}
         onCancel={onDone}
         submitLabel={task ? 'Save Changes' : 'Add Task'}
+        wrapSubmit={(submit) => <RoleGate need="staff">{submit}</RoleGate>}
       />
     </form>
   );

@@ -1,6 +1,5 @@
 import type { Task } from '@shared/tasks';
 import { Card } from '@web/components/ui/card';
-import { Checkbox } from '@web/components/ui/checkbox';
 import { cn } from '@web/lib/utils';
 import { formatDueDate } from './due';
 import { formatHours, progressPercent } from './filter';
@@ -9,6 +8,7 @@ import {
   AssigneeAvatar,
   DueText,
   PriorityBadge,
+  TaskDoneCheckbox,
   TaskStatusBadge,
   TaskTags,
   TaskTitleButton,
@@ -52,12 +52,7 @@ function TaskRow({ task, handlers }: { task: Task; handlers: TaskHandlers }) {
     <tr className="border-b last:border-0 hover:bg-muted/30">
       <td className={cn(td, 'max-w-sm')}>
         <div className="flex items-start gap-2.5">
-          <Checkbox
-            checked={done}
-            onCheckedChange={() => handlers.onToggle(task)}
-            aria-label={done ? `Mark ${task.title} as not done` : `Mark ${task.title} as done`}
-            className="mt-0.5"
-          />
+          <TaskDoneCheckbox task={task} onToggle={handlers.onToggle} />
           <div className="grid min-w-0 gap-1">
             <TaskTitleButton task={task} onOpen={handlers.onEdit} />
             {context && <span className="truncate text-xs text-muted-foreground">{context}</span>}

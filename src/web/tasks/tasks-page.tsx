@@ -1,5 +1,6 @@
 import type { Task } from '@shared/tasks';
 import { usePageTitle } from '@web/app/page-title';
+import { RoleGate } from '@web/app/role-gate';
 import { ListPager } from '@web/components/list-pager';
 import { EmptyState, ErrorState } from '@web/components/page-states';
 import { Button } from '@web/components/ui/button';
@@ -113,10 +114,12 @@ export function TasksPage() {
                   }
                   action={
                     !isFiltering && (
-                      <Button onClick={openAdd}>
-                        <Plus aria-hidden="true" />
-                        Add Task
-                      </Button>
+                      <RoleGate need="staff">
+                        <Button onClick={openAdd}>
+                          <Plus aria-hidden="true" />
+                          Add Task
+                        </Button>
+                      </RoleGate>
                     )
                   }
                 />

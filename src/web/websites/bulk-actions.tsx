@@ -1,3 +1,4 @@
+import { RoleGate } from '@web/app/role-gate';
 import { useCreateChecksForWebsites } from '@web/checks/api';
 import { refusedText } from '@web/checks/refused';
 import { useClients } from '@web/clients/api';
@@ -49,18 +50,24 @@ export function BulkActions({ websiteIds, onDone }: { websiteIds: number[]; onDo
       <span className="mr-auto text-sm font-medium">
         {formatCount(websiteIds.length, 'website')} selected
       </span>
-      <Button size="sm" variant="outline" onClick={() => setAssigning(true)}>
-        <UserRound aria-hidden="true" />
-        Assign to client
-      </Button>
-      <Button size="sm" variant="outline" onClick={check} disabled={addChecks.isPending}>
-        <Radar aria-hidden="true" />
-        Add checks
-      </Button>
-      <Button size="sm" variant="outline" onClick={() => setSilencing(true)}>
-        <Wrench aria-hidden="true" />
-        Start maintenance
-      </Button>
+      <RoleGate need="staff">
+        <Button size="sm" variant="outline" onClick={() => setAssigning(true)}>
+          <UserRound aria-hidden="true" />
+          Assign to client
+        </Button>
+      </RoleGate>
+      <RoleGate need="staff">
+        <Button size="sm" variant="outline" onClick={check} disabled={addChecks.isPending}>
+          <Radar aria-hidden="true" />
+          Add checks
+        </Button>
+      </RoleGate>
+      <RoleGate need="staff">
+        <Button size="sm" variant="outline" onClick={() => setSilencing(true)}>
+          <Wrench aria-hidden="true" />
+          Start maintenance
+        </Button>
+      </RoleGate>
       <Button size="sm" variant="ghost" onClick={onDone}>
         <X aria-hidden="true" />
         Clear selection

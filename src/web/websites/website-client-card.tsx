@@ -1,4 +1,5 @@
 import type { Website } from '@shared/websites';
+import { RoleGate } from '@web/app/role-gate';
 import { useClients } from '@web/clients/api';
 import { useSetWebsiteClient } from '@web/clients/client-api';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -43,9 +44,11 @@ export function WebsiteClientCard({ website }: { website: Website }) {
           onValueChange={choose}
           disabled={clients.isPending || set.isPending}
         >
-          <SelectTrigger aria-label="Client" className="w-full sm:w-72">
-            <SelectValue placeholder={clients.isPending ? 'Loading clients...' : 'No client'} />
-          </SelectTrigger>
+          <RoleGate need="staff" className="w-full sm:w-72">
+            <SelectTrigger aria-label="Client" className="w-full sm:w-72">
+              <SelectValue placeholder={clients.isPending ? 'Loading clients...' : 'No client'} />
+            </SelectTrigger>
+          </RoleGate>
           <SelectContent>
             <SelectItem value={NONE}>No client</SelectItem>
             {clients.data?.map((c) => (
