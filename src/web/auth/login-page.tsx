@@ -111,7 +111,6 @@ export function LoginPage() {
               {(field) => (
                 <Input
                   {...field}
-                  // biome-ignore lint/a11y/noAutofocus: the one field left to fill after the password
                   autoFocus
                   value={second.value}
                   onChange={(e) => setSecond({ ...second, value: e.target.value, error: undefined })}
