@@ -1,16 +1,16 @@
-import { CodeForm } from '@web/components/code-form';
-import { FormDialog } from '@web/components/form-dialog';
-import { api, setSecondFactorHandler } from '@web/lib/api';
-import { useEffect, useRef, useState } from 'react';
+import { setSecondFactorHandler } from '@web/lib/api';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+
+const SecondFactorDialog = lazy(() => import('./second-factor-dialog'));
 
 /**
  * "Confirm it is you": changing integrations' credentials or a role, or creating an API token, asks a
  * person who signs in with two factors for a code when they have not given one in the last minutes.
  * The request that was refused is made again once the code is accepted; closing the dialog gives up.
+ * The dialog loads only when first asked for, so no page pays for it up front.
  */
 export function SecondFactorPrompt() {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const answer = useRef<(proved: boolean) => void>(undefined);
   useEffect(() => {
     setSecondFactorHandler(
@@ -28,28 +28,10 @@ export function SecondFactorPrompt() {
     answer.current = undefined;
     setOpen(false);
   };
+  if (!open) return null;
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={(next) => !next && finish(false)}
-      title="Confirm it is you"
-      description="This change needs a code from your authenticator app (or a recovery code). It is asked again after ten minutes."
-    >
-      <CodeForm
-        label="Code from the app"
-        submit="Confirm"
-        busy={busy}
-        allowRecovery
-        onSubmit={async (proof) => {
-          setBusy(true);
-          try {
-            await api.post<void>('/api/auth/2fa/confirm', proof);
-            finish(true);
-          } finally {
-            setBusy(false);
-          }
-        }}
-      />
-    </FormDialog>
+    <Suspense fallback={null}>
+      <SecondFactorDialog onDone={finish} />
+    </Suspense>
   );
 }
