@@ -115,7 +115,8 @@ describe('incidents grouped by server', () => {
     );
     await announceOpened(t.services, incident.id);
     await announceOpened(t.services, incident.id);
-    const titles = (await t.db.select().from(alertDeliveries))
+    // In the order they were queued (a table has no order of its own once rows are updated).
+    const titles = (await t.db.select().from(alertDeliveries).orderBy(alertDeliveries.id))
       .map((d) => d.title)
       .filter((x) => x.startsWith('blip'));
     expect(titles).toEqual(['blip.example is down', 'blip.example is back up']);
