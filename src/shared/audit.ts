@@ -15,14 +15,28 @@ export const REDACTED = '[redacted]';
 export const auditEntry = z.object({
   id: z.number().int(),
   at: z.string(),
-  /** A person in the browser (`user`) or one of their personal API tokens (`token`, its owner's id and name). */
-  actor: z.object({ type: z.enum(AUDIT_ACTOR_TYPES), id: z.number().int(), name: z.string() }),
+  /**
+   * A person in the browser (`user`) or through one of their personal API tokens (`token`): the id and
+   * name are the person's, `token` names the token they used (null in the browser).
+   */
+  actor: z.object({
+    type: z.enum(AUDIT_ACTOR_TYPES),
+    id: z.number().int(),
+    name: z.string(),
+    token: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  }),
   /** What was done, named after the route: `clients.create`, `clients.tags.delete`, `checks.pause`. */
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
-  /** The fields the request sent (secrets read "[redacted]"); the values before are not known here. */
-  changes: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * What changed, field by field: `{ before, after }` for a field of the target that changed (only
+   * `after` on a create, only `before` on a delete), `{ after }` for what the request sent that is not a
+   * field of the target (a tag given to a client). Secrets read "[redacted]".
+   */
+  changes: z
+    .record(z.string(), z.object({ before: z.unknown().optional(), after: z.unknown().optional() }))
+    .nullable(),
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
   requestId: z.string().nullable(),

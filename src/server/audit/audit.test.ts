@@ -64,7 +64,8 @@ describe('the audit hook', () => {
       action: 'clients.create',
       targetType: 'clients',
       targetId: String(clientId),
-      changes: { name: 'Acme Ltd' },
+      tokenId: null,
+      changes: { name: { after: 'Acme Ltd' } },
       userAgent: 'audit-test',
       ip: '127.0.0.1',
     });
@@ -77,10 +78,13 @@ describe('the audit hook', () => {
       actorType: 'token',
       actorId: ownerId,
       actorName: 'alice',
+      tokenId: expect.any(Number),
+      tokenName: 'deploy',
       action: 'clients.update',
       targetType: 'clients',
       targetId: String(clientId),
-      changes: { name: 'Acme Inc' },
+      // The fields that changed, with their values before and after.
+      changes: { name: { before: 'Acme Ltd', after: 'Acme Inc' } },
     });
 
     const tag = await oneEntry(() => call('POST', '/api/tags', { name: 'vip' }, bearer()));
@@ -99,7 +103,7 @@ describe('the audit hook', () => {
       action: 'clients.tags.delete',
       targetType: 'clients',
       targetId: String(clientId),
-      changes: { tagId: String(tagId) },
+      changes: { tagId: { after: String(tagId) } },
     });
 
     const task = await oneEntry(() => call('POST', '/api/tasks', { title: 'Update plugins' }, bearer()));
@@ -115,7 +119,8 @@ describe('the audit hook', () => {
     expect((await oneEntry(() => call('DELETE', `/api/tasks/${taskId}`))).entry).toMatchObject({
       action: 'tasks.delete',
       targetId: String(taskId),
-      changes: null,
+      // What the deletion took away.
+      changes: { title: { before: 'Update themes' } },
     });
 
     const staff = await oneEntry(() =>
@@ -129,7 +134,7 @@ describe('the audit hook', () => {
       action: 'users.update',
       targetType: 'users',
       targetId: String(samId),
-      changes: { role: 'viewer' },
+      changes: { role: { before: 'staff', after: 'viewer' } },
     });
 
     const other = await oneEntry(() => call('POST', '/api/tokens', { name: 'ci', expiresInDays: 30 }));
@@ -160,6 +165,24 @@ describe('the audit hook', () => {
     expect(await lastId()).toBe(before);
   });
 
+  it('commits a change with its entry or not at all: when the entry cannot be written the change is undone', async () => {
+    const clients = async () => (await call('GET', '/api/clients?pageSize=100')).json().total as number;
+    const count = await clients();
+    await t.db.execute(sql`alter table audit_log rename to audit_log_away`);
+    try {
+      const res = await call('POST', '/api/clients', { name: 'Never kept' });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await t.db.execute(sql`alter table audit_log_away rename to audit_log`);
+    }
+    expect(await clients()).toBe(count);
+    // With the log back, the same change is kept with its entry.
+    const before = await lastId();
+    expect((await call('POST', '/api/clients', { name: 'Kept' })).statusCode).toBe(201);
+    expect(await lastId()).toBeGreaterThan(before);
+    expect(await clients()).toBe(count + 1);
+  });
+
   it('writes a successful sign-in as the person it signed in, its password redacted, and not a failed one', async () => {
     const login = (password: string) => call('POST', '/api/auth/login', { username: 'alice', password }, {});
     const before = await lastId();
@@ -173,7 +196,7 @@ describe('the audit hook', () => {
       action: 'auth.login',
       targetType: 'users',
       targetId: String(ownerId),
-      changes: { username: 'alice', password: REDACTED },
+      changes: { username: { after: 'alice' }, password: { after: REDACTED } },
     });
   });
 
@@ -225,6 +248,8 @@ describe('the route table', () => {
         headers: { cookie: walker },
       });
       const written = (await entries()).filter((r) => r.id > before);
+      // A route that changes data answers through its transaction; it never fails on its own.
+      expect(res.statusCode, `${route.method} ${route.url}: ${res.body}`).toBeLessThan(500);
       const ok = res.statusCode >= 200 && res.statusCode < 300;
       const signsIn = route.url === '/api/auth/login';
       expect(written.length, `${route.method} ${route.url} → ${res.statusCode}`).toBe(
@@ -245,7 +270,7 @@ describe('secrets', () => {
     expect(saved.entry).toMatchObject({
       action: 'integrations.gridpane.update',
       targetType: 'integrations.gridpane',
-      changes: { accessToken: REDACTED, baseUrl: gridpane.url },
+      changes: { accessToken: { after: REDACTED }, baseUrl: { after: gridpane.url } },
     });
     expect(
       (await oneEntry(() => call('PATCH', '/api/integrations/gridpane', { enabled: false }, bearer()))).entry,
@@ -253,17 +278,21 @@ describe('secrets', () => {
       actorType: 'token',
       action: 'integrations.gridpane.update',
       targetType: 'integrations.gridpane',
-      changes: { enabled: false },
+      changes: { enabled: { before: true, after: false } },
     });
     const user = await oneEntry(() =>
       call('POST', '/api/users', { username: 'pat', email: 'pat@example.com', password: `${secret} long` }),
     );
-    expect(user.entry.changes).toMatchObject({ username: 'pat', password: REDACTED });
+    expect(user.entry.changes).toMatchObject({
+      username: { after: 'pat' },
+      password: { after: REDACTED },
+      passwordHash: { after: REDACTED },
+    });
     const hook = `https://hooks.slack.com/services/T0/B0/${secret}`;
     const channel = await oneEntry(() =>
       call('POST', '/api/alerts/channels', { kind: 'slack', name: 'Ops', url: hook }, bearer()),
     );
-    expect(channel.entry.changes).toMatchObject({ name: 'Ops', url: REDACTED });
+    expect(channel.entry.changes).toMatchObject({ name: { after: 'Ops' }, url: { after: REDACTED } });
     const stored = await t.db.execute(sql`select audit_log::text as row from audit_log`);
     expect(JSON.stringify(stored)).not.toContain(secret);
     expect(t.logs.join('\n')).not.toContain(secret);
@@ -300,6 +329,8 @@ describe('GET /api/audit/verify', () => {
       actorType: 'user' as const,
       actorId: ownerId,
       actorName: 'alice',
+      tokenId: null,
+      tokenName: null,
       action: 'test.append',
       targetType: 'test',
       targetId: String(n),
@@ -355,18 +386,24 @@ describe('GET /api/audit and its CSV', () => {
     expect(all.data[0]).toEqual({
       id: expect.any(Number),
       at: expect.any(String),
-      actor: { type: 'user', id: ownerId, name: 'alice' },
+      actor: { type: 'user', id: ownerId, name: 'alice', token: null },
       action: 'clients.update',
       targetType: 'clients',
       targetId: String(a),
-      changes: { name: 'Alpha 2' },
+      changes: { name: { before: 'Alpha', after: 'Alpha 2' } },
       ip: '127.0.0.1',
       userAgent: 'audit-test',
       requestId: expect.any(String),
     });
     const page2 = (await call('GET', '/api/audit?pageSize=2&page=2')).json();
     expect(page2.data).toHaveLength(1);
-    expect(page2.data[0].changes).toEqual({ name: 'Alpha' });
+    expect(page2.data[0].changes).toMatchObject({ name: { after: 'Alpha' } });
+    expect(all.data[1].actor).toEqual({
+      type: 'token',
+      id: ownerId,
+      name: 'alice',
+      token: { id: expect.any(Number), name: 'deploy' },
+    });
 
     const filtered = (
       await call('GET', `/api/audit?targetType=clients&targetId=${a}&action=clients.update`)
@@ -392,13 +429,15 @@ describe('GET /api/audit and its CSV', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'id,at,actor type,actor id,actor,action,target type,target id,changes,ip,user agent,request id',
+      'id,at,actor type,actor id,actor,token,action,target type,target id,changes,ip,user agent,request id',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(',token,');
+    expect(lines[1]).toContain(',alice,deploy,clients.create,');
     // A cell a spreadsheet would run stays text.
-    expect(lines[1]).toContain(`"{""name"":""=cmd|evil""}"`);
-    expect(lines[2]).toContain('"{""name"":""Alpha""}"');
+    expect(lines[1]).toContain(`""name"":{""after"":""=cmd|evil""}`);
+    expect(lines[1]).toMatch(/,"\{/);
+    expect(lines[2]).toContain('""name"":{""after"":""Alpha""}');
 
     // The export reads the log a batch at a time, newest first, each entry once.
     const batches: number[][] = [];

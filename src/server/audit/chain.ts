@@ -15,6 +15,9 @@ export type AuditRecord = {
   actorType: AuditActorType;
   actorId: number;
   actorName: string;
+  /** The personal API token the person acted through (null in the browser). */
+  tokenId: number | null;
+  tokenName: string | null;
   action: string;
   targetType: string;
   targetId: string | null;
@@ -39,8 +42,8 @@ export function canonicalJson(value: unknown): string {
 
 /**
  * An entry's hash: SHA-256 (hex) over the previous entry's hash, a line break and the canonical JSON of
- * the entry's fields (its time as ISO 8601 in UTC to the millisecond). The id is not hashed: the chain
- * itself fixes each entry's place.
+ * the entry's fields (its time as ISO 8601 in UTC to the millisecond; the token only when there is
+ * one). The id is not hashed: the chain itself fixes each entry's place.
  */
 export function entryHash(prevHash: string, record: AuditRecord): string {
   const fields = canonicalJson({
@@ -48,6 +51,7 @@ export function entryHash(prevHash: string, record: AuditRecord): string {
     actorType: record.actorType,
     actorId: record.actorId,
     actorName: record.actorName,
+    ...(record.tokenId === null ? {} : { tokenId: record.tokenId, tokenName: record.tokenName }),
     action: record.action,
     targetType: record.targetType,
     targetId: record.targetId,

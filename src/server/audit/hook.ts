@@ -1,7 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { Db } from '../db/client';
 import type { Services } from '../services';
-import { appendAudit } from './chain';
+import { type AuditRecord, appendAudit } from './chain';
 import { redact } from './redact';
+import { changesOf, type Row, readTarget } from './snapshots';
 
 /** What a route may declare about its audit entry (`config.audit`); everything else is derived. */
 export type AuditConfig =
@@ -19,6 +21,13 @@ export type AuditConfig =
        * needed) signs no one in and is not audited.
        */
       signIn?: boolean;
+      /**
+       * false: the route commits as it goes, and its entry is written right after the change instead of
+       * in its transaction. For routes that count failed attempts (which must stay counted when the
+       * request fails) and routes that wait on the network while they change something (a test message
+       * to an alert channel), which no transaction should wait for.
+       */
+      transaction?: false;
     };
 
 declare module 'fastify' {
@@ -29,6 +38,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The body as the client sent it, before validation filled in defaults. */
     sentBody: unknown;
+    /**
+     * The transaction a change runs in, with its audit entry: services reach it through the context
+     * the route builds (`contextOf`), so the change and its entry commit together or not at all.
+     */
+    tx: Db | undefined;
   }
 }
 
@@ -88,8 +102,10 @@ export function deriveAudit(
   };
 }
 
-/** A JSON object answer (what a POST created, who signed in), if the answer is one. */
+/** A JSON object answer (what a POST created, who signed in): the value a route returned, or its text. */
 function answered(payload: unknown): Record<string, unknown> | null {
+  if (payload !== null && typeof payload === 'object' && !Array.isArray(payload) && !Buffer.isBuffer(payload))
+    return payload as Record<string, unknown>;
   if (typeof payload !== 'string' || !payload.startsWith('{')) return null;
   try {
     return JSON.parse(payload) as Record<string, unknown>;
@@ -104,87 +120,192 @@ function answeredId(payload: unknown): string | null {
   return typeof id === 'number' || typeof id === 'string' ? String(id) : null;
 }
 
-type Acting = { type: 'user' | 'token'; id: number; name: string };
+type Acting = {
+  type: 'user' | 'token';
+  id: number;
+  name: string;
+  tokenId: number | null;
+  tokenName: string | null;
+};
 
 /** Who the entry is by: the person signed in (in the browser or by token), or the one a sign-in named. */
 function actingOf(request: FastifyRequest, payload: unknown, signIn: boolean): Acting | null {
   if (signIn) {
     const who = answered(payload);
     return typeof who?.id === 'number' && typeof who.username === 'string'
-      ? { type: 'user', id: who.id, name: who.username }
+      ? { type: 'user', id: who.id, name: who.username, tokenId: null, tokenName: null }
       : null;
   }
   const user = request.user;
   if (!user) return null;
-  return { type: request.apiTokenId === undefined ? 'user' : 'token', id: user.id, name: user.username };
+  const token = request.apiTokenId;
+  return {
+    type: token === undefined ? 'user' : 'token',
+    id: user.id,
+    name: user.username,
+    tokenId: token ?? null,
+    tokenName: token === undefined ? null : (request.apiTokenName ?? null),
+  };
 }
 
-function bodyOf(request: FastifyRequest): unknown {
+function bodyOf(request: FastifyRequest): Row {
   const body = request.sentBody;
-  if (body === undefined || body === null) return undefined;
-  if (typeof body === 'object' && !Buffer.isBuffer(body)) return body;
+  if (body === undefined || body === null) return {};
+  if (typeof body === 'object' && !Buffer.isBuffer(body) && !Array.isArray(body)) return body as Row;
   return { body };
+}
+
+/** What an entry is about, known before the route runs: its action, its target and the other ids. */
+type Plan = {
+  config: Exclude<AuditConfig, false> | undefined;
+  signIn: boolean;
+  action: string;
+  targetType: string;
+  /** The target's id when the path names it; a route that creates names it in its answer. */
+  targetId: string | null;
+  ids: Row;
+};
+
+function planOf(request: FastifyRequest): Plan | null {
+  const route = request.routeOptions;
+  const config = route.config?.audit;
+  if (READS.has(request.method) || route.url === undefined || config === false) return null;
+  // Parameters as the path spelled them (validation may have made numbers of them).
+  const params = Object.fromEntries(
+    Object.entries((request.params ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+  );
+  // A route that declares a 201 answer creates: its action reads the same whatever this answer was.
+  const creates = '201' in ((route.schema?.response ?? {}) as Record<string, unknown>);
+  const derived = deriveAudit(request.method, route.url, params, creates);
+  const ids: Row = {};
+  for (const [name, value] of Object.entries(params))
+    if (isIdParam(name) && name !== derived.targetParam) ids[name] = value;
+  return {
+    config,
+    signIn: config?.signIn === true,
+    action: config?.action ?? derived.action,
+    targetType: config?.targetType ?? derived.targetType,
+    targetId: derived.targetParam ? (params[derived.targetParam] ?? null) : null,
+    ids,
+  };
+}
+
+/** The entry a successful change writes, or null when nobody the log could hold to it acted. */
+function recordOf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  plan: Plan,
+  payload: unknown,
+  rows: { before: Row | null | undefined; after: Row | null | undefined },
+  now: Date,
+): AuditRecord | null {
+  if (reply.statusCode < 200 || reply.statusCode >= 300) return null;
+  const actor = actingOf(request, payload, plan.signIn);
+  if (!actor) return null;
+  return {
+    at: now,
+    actorType: actor.type,
+    actorId: actor.id,
+    actorName: actor.name,
+    tokenId: actor.tokenId,
+    tokenName: actor.tokenName,
+    action: plan.action,
+    targetType: plan.targetType,
+    targetId: plan.signIn ? String(actor.id) : (plan.targetId ?? answeredId(payload)),
+    changes: changesOf({
+      ...rows,
+      sent: redact(bodyOf(request), plan.config?.redact) as Row,
+      ids: plan.ids,
+      redactKeys: plan.config?.redact,
+    }),
+    ip: request.ip ?? null,
+    userAgent: request.headers['user-agent'] ?? null,
+    requestId: request.id ?? null,
+  };
 }
 
 /**
  * The audit rule, registered once for the whole app: every request that changes something (any method
  * but GET, HEAD and OPTIONS), answered 2xx, by a signed-in person (in the browser or by a personal API
- * token) writes one audit entry, before its answer leaves; so does a successful sign-in, as the person
- * it signed in. A failed sign-in names nobody the log could hold to it: the sign-in limiter counts
- * those. Routes do not write entries themselves; a route may only override the derived action and
- * target or add keys to redact (`config.audit`).
+ * token, which the entry names) writes one audit entry; so does a successful sign-in, as the person it
+ * signed in. A failed sign-in names nobody the log could hold to it: the sign-in limiter counts those.
+ * Routes do not write entries themselves; a route may only override the derived action and target or
+ * add keys to redact (`config.audit`).
  *
- * The entry's changes are the fields the request sent (secrets redacted) plus the route's id
- * parameters other than the target's. The values before the change are not known at this point: the
- * hook sees the request and the answer, not the rows, so an entry records what was asked, not a diff.
+ * Each such route runs in one transaction with its entry: the target's row is read before the route
+ * runs and again after it, in that transaction, so the entry records the fields that changed with
+ * their values before and after (see `changesOf`); the entry is appended before the transaction
+ * commits, and the answer leaves only after it did. A route that fails (an error, a refusal) rolls its
+ * change back and writes no entry; an entry that cannot be written rolls the change back.
  *
- * The entry is written after the route committed its change. When it cannot be written the request
- * answers 500 (the change stays made): a change is never reported as done without its entry.
+ * A route that must commit as it goes (`audit.transaction: false`: sign-in and second-factor routes,
+ * whose failed attempts must stay counted) gets its entry in its own transaction right after the
+ * change, before its answer leaves; when that fails the request answers 500 with the change made.
  */
 export function registerAuditLog(app: FastifyInstance, services: Services): void {
   app.decorateRequest('sentBody', undefined);
+  app.decorateRequest('tx', undefined);
   // Validation replaces the body with its parsed value (defaults added): the entry keeps what was sent.
   app.addHook('preValidation', async (request) => {
     if (!READS.has(request.method)) request.sentBody = request.body;
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    const route = request.routeOptions;
+
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (methods.every((m) => READS.has(m)) || route.config?.audit === false) return;
     const config = route.config?.audit;
-    if (READS.has(request.method) || route.url === undefined || config === false) return payload;
-    if (reply.statusCode < 200 || reply.statusCode >= 300) return payload;
-    const signIn = config?.signIn === true;
-    const actor = actingOf(request, payload, signIn);
-    if (!actor) return payload;
-    // Parameters as the path spelled them (validation may have made numbers of them).
-    const params = Object.fromEntries(
-      Object.entries((request.params ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+    if (config?.transaction === false) return;
+    const handler = route.handler as RouteHandlerMethod;
+    route.handler = async function audited(request, reply) {
+      const plan = planOf(request);
+      if (!plan) return handler.call(this, request, reply);
+      return services.db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        request.tx = tx;
+        try {
+          const before = await readTarget(tx, plan.targetType, plan.targetId);
+          const result = await handler.call(this, request, reply);
+          if (reply.sent)
+            throw new Error(
+              `${request.method} ${route.url} sent its answer itself: a route that changes data returns ` +
+                'its answer (the status set with reply.status()), so it leaves after the change commits.',
+            );
+          const targetId = plan.targetId ?? answeredId(result);
+          const after = await readTarget(tx, plan.targetType, targetId);
+          const record = recordOf(request, reply, plan, result, { before, after }, services.clock.now());
+          if (record) await appendAudit({ db: tx }, record);
+          return result;
+        } finally {
+          request.tx = undefined;
+        }
+      });
+    };
+  });
+
+  // An answer must not leave before its change commits (it could still be undone).
+  app.addHook('onSend', async (request) => {
+    if (request.tx)
+      throw new Error(
+        `${request.method} ${request.routeOptions.url} answered inside its transaction: a route that ` +
+          'changes data returns its answer (the status set with reply.status()) instead of sending it.',
+      );
+  });
+
+  // The routes that commit as they go: their entry follows the change, before the answer leaves.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const config = request.routeOptions.config?.audit;
+    if (!config || config.transaction !== false) return payload;
+    const plan = planOf(request);
+    if (!plan) return payload;
+    const record = recordOf(
+      request,
+      reply,
+      plan,
+      payload,
+      { before: undefined, after: undefined },
+      services.clock.now(),
     );
-    // A route that declares a 201 answer creates: its action reads the same whatever this answer was.
-    const creates = '201' in ((route.schema?.response ?? {}) as Record<string, unknown>);
-    const derived = deriveAudit(request.method, route.url, params, creates);
-    const extra: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(params))
-      if (isIdParam(name) && name !== derived.targetParam) extra[name] = value;
-    const body = bodyOf(request);
-    const sent = body === undefined ? {} : (redact(body, config?.redact) as Record<string, unknown>);
-    const changes = { ...sent, ...extra };
-    await appendAudit(services, {
-      at: services.clock.now(),
-      actorType: actor.type,
-      actorId: actor.id,
-      actorName: actor.name,
-      action: config?.action ?? derived.action,
-      targetType: config?.targetType ?? derived.targetType,
-      targetId: signIn
-        ? String(actor.id)
-        : derived.targetParam
-          ? (params[derived.targetParam] ?? null)
-          : answeredId(payload),
-      changes: Object.keys(changes).length ? changes : null,
-      ip: request.ip ?? null,
-      userAgent: request.headers['user-agent'] ?? null,
-      requestId: request.id ?? null,
-    });
+    if (record) await appendAudit(services, record);
     return payload;
   });
 }

@@ -21,14 +21,37 @@ function whereOf(filters: AuditFilters): SQL | undefined {
 
 type Row = typeof auditLog.$inferSelect;
 
+const isChange = (value: unknown) =>
+  value !== null &&
+  typeof value === 'object' &&
+  !Array.isArray(value) &&
+  Object.keys(value).every((k) => k === 'before' || k === 'after');
+
+/**
+ * An entry's changes as the API answers them. Entries written before changes were recorded field by
+ * field hold the values sent (`{ name: "Acme" }`): they read as `{ name: { after: "Acme" } }`. The stored
+ * value, which the hash covers, is left as it was.
+ */
+function changesRead(stored: unknown): AuditEntry['changes'] {
+  if (stored === null || typeof stored !== 'object') return null;
+  return Object.fromEntries(
+    Object.entries(stored as Record<string, unknown>).map(([k, v]) => [k, isChange(v) ? v : { after: v }]),
+  ) as AuditEntry['changes'];
+}
+
 const entryOf = (row: Row): AuditEntry => ({
   id: row.id,
   at: row.at.toISOString(),
-  actor: { type: row.actorType as AuditEntry['actor']['type'], id: row.actorId, name: row.actorName },
+  actor: {
+    type: row.actorType as AuditEntry['actor']['type'],
+    id: row.actorId,
+    name: row.actorName,
+    token: row.tokenId === null ? null : { id: row.tokenId, name: row.tokenName ?? '' },
+  },
   action: row.action,
   targetType: row.targetType,
   targetId: row.targetId,
-  changes: (row.changes as AuditEntry['changes']) ?? null,
+  changes: changesRead(row.changes),
   ip: row.ip,
   userAgent: row.userAgent,
   requestId: row.requestId,

@@ -9,6 +9,9 @@ import { clearSessionCookie, contextOf, requireUser } from '../http/session';
 import type { Services } from '../services';
 import { changePassword, listSessions, revokeSessionById, updateProfile } from './account';
 
+// Password and account routes count failed attempts (and throttle them) even when the
+// request fails: they commit as they go instead of in one transaction with their audit entry, which
+// is written right after the change (`audit.transaction: false`).
 /** Settings → your account: profile, password, signed-in browsers. Sessions only (never API tokens). */
 export async function accountRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -19,7 +22,12 @@ export async function accountRoutes(app: FastifyInstance, services: Services): P
     '/api/auth/profile',
     {
       // A new email needs the current password: guessing it here is as slow as at sign-in.
-      config: { access: 'session', role: 'viewer', rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      config: {
+        audit: { transaction: false },
+        access: 'session',
+        role: 'viewer',
+        rateLimit: { max: 10, timeWindow: '15 minutes' },
+      },
       schema: { body: updateProfileRequest, response: { 200: sessionUser } },
     },
     async (request) => updateProfile(contextOf(services, request), requireUser(request), request.body),
@@ -29,7 +37,12 @@ export async function accountRoutes(app: FastifyInstance, services: Services): P
     '/api/auth/change-password',
     {
       // Guessing the current password from a stolen session is as slow as guessing it at sign-in.
-      config: { access: 'session', role: 'viewer', rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      config: {
+        audit: { transaction: false },
+        access: 'session',
+        role: 'viewer',
+        rateLimit: { max: 10, timeWindow: '15 minutes' },
+      },
       schema: { body: changePasswordRequest, response: { 200: messageResponse } },
     },
     async (request) => {
@@ -54,7 +67,7 @@ export async function accountRoutes(app: FastifyInstance, services: Services): P
   r.delete(
     '/api/auth/sessions/:id',
     {
-      config: { access: 'session', role: 'viewer' },
+      config: { audit: { transaction: false }, access: 'session', role: 'viewer' },
       schema: { params: idParams, response: { 204: z.null() } },
     },
     async (request, reply) => {

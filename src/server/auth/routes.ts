@@ -31,6 +31,9 @@ import { createSession, noteSessionClient, revokeSession, revokeUserSessions } f
 // Reset and setup requests per IP: enough for a person retrying, too few to mine tokens or spam mail.
 export const sensitiveLimit = { max: 10, timeWindow: '15 minutes' };
 
+// Sign-in, password and account routes count failed attempts (and throttle them) even when the
+// request fails: they commit as they go instead of in one transaction with their audit entry, which
+// is written right after the change (`audit.transaction: false`).
 export async function authRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = (log: AuthDeps['log']): AuthDeps => ({
@@ -73,7 +76,7 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
     '/api/auth/login',
     {
       // A successful sign-in is audited as the person it signed in (the answer names them).
-      config: { access: 'public', audit: { signIn: true, targetType: 'users' } },
+      config: { access: 'public', audit: { signIn: true, targetType: 'users', transaction: false } },
       schema: { body: loginRequest, response: { 200: loginResponse } },
     },
     async (request, reply) => {
@@ -101,7 +104,10 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
 
   r.post(
     '/api/auth/logout',
-    { config: { access: 'public' }, schema: { response: { 200: messageResponse } } },
+    {
+      config: { audit: { transaction: false }, access: 'public' },
+      schema: { response: { 200: messageResponse } },
+    },
     async (request, reply) => {
       if (request.sessionToken) await revokeSession(services, request.sessionToken);
       clearSessionCookie(request, reply);
@@ -112,7 +118,10 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
   // Not public: signing out every device needs the session that proves who is asking.
   r.post(
     '/api/auth/logout-all',
-    { config: { access: 'session', role: 'viewer' }, schema: { response: { 200: messageResponse } } },
+    {
+      config: { audit: { transaction: false }, access: 'session', role: 'viewer' },
+      schema: { response: { 200: messageResponse } },
+    },
     async (request, reply) => {
       await revokeUserSessions(services, requireUser(request).id);
       clearSessionCookie(request, reply);
@@ -123,7 +132,7 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
   r.post(
     '/api/auth/forgot-password',
     {
-      config: { access: 'public', rateLimit: sensitiveLimit },
+      config: { audit: { transaction: false }, access: 'public', rateLimit: sensitiveLimit },
       schema: { body: forgotPasswordRequest, response: { 200: forgotPasswordResponse } },
     },
     async (request) => forgotPassword(deps(request.log), request.body.email),
@@ -132,7 +141,7 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
   r.post(
     '/api/auth/reset-password',
     {
-      config: { access: 'public', rateLimit: sensitiveLimit },
+      config: { audit: { transaction: false }, access: 'public', rateLimit: sensitiveLimit },
       schema: { body: resetPasswordRequest, response: { 200: messageResponse } },
     },
     async (request, reply) => {
@@ -153,7 +162,7 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
   r.post(
     '/api/auth/setup',
     {
-      config: { access: 'public', rateLimit: sensitiveLimit },
+      config: { audit: { transaction: false }, access: 'public', rateLimit: sensitiveLimit },
       schema: { body: setupRequest, response: { 200: sessionUser } },
     },
     async (request, reply) => {

@@ -33,6 +33,9 @@ export async function twoFactorRoutes(app: FastifyInstance, services: Services):
     access: 'session',
     role: 'viewer',
     rateLimit: { max: 10, timeWindow: '15 minutes' },
+    // A wrong code is counted (and throttled) even though the request fails: these routes commit as
+    // they go instead of in one transaction with their audit entry, which follows right after.
+    audit: { transaction: false },
   } as const;
   const ctx = (request: Parameters<typeof contextOf>[1]) => ({
     ...contextOf(services, request),
@@ -87,7 +90,7 @@ export async function twoFactorRoutes(app: FastifyInstance, services: Services):
   r.delete(
     '/api/auth/2fa/browsers/:id',
     {
-      config: { access: 'session', role: 'viewer' },
+      config: { audit: { transaction: false }, access: 'session', role: 'viewer' },
       schema: { params: idParams, response: { 204: z.null() } },
     },
     async (request, reply) => {
@@ -98,7 +101,10 @@ export async function twoFactorRoutes(app: FastifyInstance, services: Services):
 
   r.delete(
     '/api/auth/2fa/browsers/all',
-    { config: { access: 'session', role: 'viewer' }, schema: { response: { 204: z.null() } } },
+    {
+      config: { audit: { transaction: false }, access: 'session', role: 'viewer' },
+      schema: { response: { 204: z.null() } },
+    },
     async (request, reply) => {
       await forgetAllBrowsers(services, requireUser(request).id);
       return reply.status(204).send(null);

@@ -49,9 +49,11 @@ export async function checkRoutes(app: FastifyInstance, services: Services): Pro
       schema: { body: checkRequest, response: { 201: check } },
     },
     async (request, reply) => {
-      const created = await createCheck(contextOf(services, request), request.body);
-      await refreshDomainOf(services, created.url);
-      return reply.status(201).send(created);
+      const ctx = contextOf(services, request);
+      const created = await createCheck(ctx, request.body);
+      await refreshDomainOf(ctx, created.url);
+      reply.status(201);
+      return created;
     },
   );
   r.post(
@@ -89,7 +91,8 @@ export async function checkRoutes(app: FastifyInstance, services: Services): Pro
     },
     async (request, reply) => {
       await deleteCheck(contextOf(services, request), request.params.id);
-      return reply.status(204).send(null);
+      reply.status(204);
+      return null;
     },
   );
   r.post(

@@ -68,8 +68,10 @@ export async function clientRoutes(app: FastifyInstance, services: Services): Pr
       config: { access: 'session-or-token', role: 'staff' },
       schema: { body: clientRequest, response: { 201: client } },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createClient(contextOf(services, request), request.body)),
+    async (request, reply) => {
+      reply.status(201);
+      return createClient(contextOf(services, request), request.body);
+    },
   );
 
   r.put(
@@ -89,7 +91,8 @@ export async function clientRoutes(app: FastifyInstance, services: Services): Pr
     },
     async (request, reply) => {
       await deleteClient(contextOf(services, request), request.params.id);
-      return reply.status(204).send(null);
+      reply.status(204);
+      return null;
     },
   );
 }

@@ -24,6 +24,8 @@ declare module 'fastify' {
     sessionToken: string | undefined;
     /** The personal API token's id, when the request is made with one. */
     apiTokenId: number | undefined;
+    /** That token's name. */
+    apiTokenName: string | undefined;
   }
 }
 
@@ -51,6 +53,7 @@ export async function registerSessions(app: FastifyInstance, services: Services)
   app.decorateRequest('user', undefined);
   app.decorateRequest('sessionToken', undefined);
   app.decorateRequest('apiTokenId', undefined);
+  app.decorateRequest('apiTokenName', undefined);
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions;
     if (route.url === undefined || route.config.sessionless) return;
@@ -72,6 +75,7 @@ export async function registerSessions(app: FastifyInstance, services: Services)
         throw new AppError(403, 'forbidden', READ_ONLY_TOKEN);
       request.user = found.user;
       request.apiTokenId = found.tokenId;
+      request.apiTokenName = found.tokenName;
       requireRole(request);
       requireTwoFactorWhenDue(request, services.clock.now());
       requireFreshSecondFactor(request, services.clock.now());
@@ -130,8 +134,11 @@ function requireRole(request: FastifyRequest): void {
 /** The context a route calls its services with: the services, and the person (or their token) asking. */
 export function contextOf(services: Services, request: FastifyRequest): Services {
   const user = request.user;
+  // A change runs in its request's transaction (with its audit entry): so do the jobs it queues.
+  const tx = request.tx;
   return {
     ...services,
+    ...(tx ? { db: tx, jobs: services.jobs.within(tx) } : {}),
     actor: user
       ? {
           id: user.id,

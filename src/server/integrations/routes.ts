@@ -25,14 +25,25 @@ const savedResponse = integrationView.extend({ message: z.string() });
 export async function integrationRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  /** Warms the cache after a change, so the pages have data without waiting on the provider. */
-  const refreshInBackground = (provider: IntegrationProvider) => sendSync(services, provider);
+  /** Warms the cache after a change, so the pages have data without waiting on the provider (queued with the change). */
+  const refreshInBackground = (request: FastifyRequest, provider: IntegrationProvider) =>
+    sendSync(contextOf(services, request), provider);
+
+  /**
+   * The credentials are tried on the provider before the change's transaction opens (its answer may
+   * take seconds, which no transaction should wait for); a refusal answers before anything is saved.
+   */
+  const checked = new WeakMap<FastifyRequest, string | undefined>();
+  const checkFirst =
+    (provider: IntegrationProvider, settingsOf: (body: never) => ProviderSettings) =>
+    async (request: FastifyRequest) => {
+      checked.set(request, await checkCredentials(services, provider, settingsOf(request.body as never)));
+    };
 
   const save = async (provider: IntegrationProvider, settings: ProviderSettings, request: FastifyRequest) => {
-    const checked = await checkCredentials(services, provider, settings);
     const view = await saveIntegration(contextOf(services, request), provider, settings);
-    await refreshInBackground(provider);
-    return { ...view, message: checked ?? `${view.name} settings saved.` };
+    await refreshInBackground(request, provider);
+    return { ...view, message: checked.get(request) ?? `${view.name} settings saved.` };
   };
 
   r.get(
@@ -54,6 +65,7 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
         audit: { action: 'integrations.gridpane.update' },
       },
       schema: { body: gridpaneSettings, response: { 200: savedResponse } },
+      preHandler: checkFirst(GRIDPANE, (body: ProviderSettings) => body),
     },
     async (request) => save(GRIDPANE, request.body, request),
   );
@@ -68,6 +80,7 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
         audit: { action: 'integrations.betteruptime.update' },
       },
       schema: { body: betteruptimeSettings, response: { 200: savedResponse } },
+      preHandler: checkFirst(BETTERUPTIME, clean),
     },
     async (request) => save(BETTERUPTIME, clean(request.body), request),
   );
@@ -82,6 +95,7 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
         audit: { action: 'integrations.hdsnapshot.update' },
       },
       schema: { body: hdsnapshotSettings, response: { 200: savedResponse } },
+      preHandler: checkFirst(HDSNAPSHOT, clean),
     },
     async (request) => save(HDSNAPSHOT, clean(request.body), request),
   );
@@ -97,7 +111,7 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
         request.params.provider,
         request.body.enabled,
       );
-      if (view.enabled) await refreshInBackground(view.provider);
+      if (view.enabled) await refreshInBackground(request, view.provider);
       return view;
     },
   );

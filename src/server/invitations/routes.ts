@@ -42,7 +42,8 @@ export async function invitationRoutes(app: FastifyInstance, services: Services)
     async (request, reply) => {
       const invitation = await createInvitation(contextOf(services, request), request.body);
       request.log.info({ invitationId: invitation.id, role: invitation.role }, 'Invitation sent');
-      return reply.status(201).send(invitation);
+      reply.status(201);
+      return invitation;
     },
   );
 
@@ -57,7 +58,8 @@ export async function invitationRoutes(app: FastifyInstance, services: Services)
     { config: admin, schema: { params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       await revokeInvitation(contextOf(services, request), request.params.id);
-      return reply.status(204).send(null);
+      reply.status(204);
+      return null;
     },
   );
 
@@ -79,15 +81,17 @@ export async function invitationRoutes(app: FastifyInstance, services: Services)
   r.post(
     '/api/invitations/accept',
     {
-      config: { access: 'public', rateLimit: sensitiveLimit },
+      // The new person is audited as themselves, with their account as the target.
+      config: { access: 'public', rateLimit: sensitiveLimit, audit: { signIn: true, targetType: 'users' } },
       schema: { body: acceptInvitationRequest, response: { 200: sessionUser } },
     },
     async (request, reply) => {
-      const user = await acceptInvitation(services, request.body);
+      const ctx = contextOf(services, request);
+      const user = await acceptInvitation(ctx, request.body);
       request.log.info({ userId: user.id }, 'Invitation accepted');
-      const session = await createSession(services, services.clock, user.id, false);
-      await noteSessionClient(services, session.token, clientOf(request));
-      if (request.sessionToken) await revokeSession(services, request.sessionToken);
+      const session = await createSession(ctx, services.clock, user.id, false);
+      await noteSessionClient(ctx, session.token, clientOf(request));
+      if (request.sessionToken) await revokeSession(ctx, request.sessionToken);
       setSessionCookie(request, reply, session);
       return user;
     },

@@ -28,8 +28,10 @@ export async function maintenanceRoutes(app: FastifyInstance, services: Services
       config: { access: 'session-or-token', role: 'staff' },
       schema: { body: maintenanceRequest, response: { 201: maintenanceWindow } },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createWindow(contextOf(services, request), request.body)),
+    async (request, reply) => {
+      reply.status(201);
+      return createWindow(contextOf(services, request), request.body);
+    },
   );
   r.delete(
     '/api/maintenance/:id',
@@ -39,7 +41,8 @@ export async function maintenanceRoutes(app: FastifyInstance, services: Services
     },
     async (request, reply) => {
       await endWindow(contextOf(services, request), request.params.id);
-      return reply.status(204).send(null);
+      reply.status(204);
+      return null;
     },
   );
 }

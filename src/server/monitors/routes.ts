@@ -33,13 +33,13 @@ export async function monitorRoutes(app: FastifyInstance, services: Services): P
       config: { access: 'session-or-token', role: 'staff' },
       schema: { response: { 202: updateResponseTimesResponse } },
     },
-    async (_request, reply) => {
-      await loadSettings(services, BETTERUPTIME);
+    async (request, reply) => {
+      const ctx = contextOf(services, request);
+      await loadSettings(ctx, BETTERUPTIME);
       // One provider call per monitor: answered at once, done as a job (results land in the cache).
-      await services.jobs.send(FIGURES_JOB);
-      return reply
-        .status(202)
-        .send({ message: 'Refreshing uptime and response times in the background.', started: true });
+      await ctx.jobs.send(FIGURES_JOB);
+      reply.status(202);
+      return { message: 'Refreshing uptime and response times in the background.', started: true };
     },
   );
   r.get(

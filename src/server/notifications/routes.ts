@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { markReadRequest, markReadResponse, notificationList } from '../../shared/notifications';
-import { requireUser } from '../http/session';
+import { contextOf, requireUser } from '../http/session';
 import type { Services } from '../services';
 import { listNotifications, markRead } from './service';
 
@@ -21,6 +21,7 @@ export async function notificationRoutes(app: FastifyInstance, services: Service
       config: { access: 'session-or-token', role: 'viewer' },
       schema: { body: markReadRequest, response: { 200: markReadResponse } },
     },
-    async (request) => markRead(services, requireUser(request).id, request.body, services.clock.now()),
+    async (request) =>
+      markRead(contextOf(services, request), requireUser(request).id, request.body, services.clock.now()),
   );
 }

@@ -73,7 +73,8 @@ export async function settingsRoutes(app: FastifyInstance, services: Services): 
     { config: { access: 'session-or-token', role: 'admin' }, schema: { response: { 204: z.null() } } },
     async (request, reply) => {
       await removeLogo(contextOf(services, request));
-      return reply.status(204).send(null);
+      reply.status(204);
+      return null;
     },
   );
 

@@ -30,8 +30,10 @@ export async function tagRoutes(app: FastifyInstance, services: Services): Promi
       config: { access: 'session-or-token', role: 'staff' },
       schema: { body: createTagRequest, response: { 201: tag } },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createTag(contextOf(services, request), request.body)),
+    async (request, reply) => {
+      reply.status(201);
+      return createTag(contextOf(services, request), request.body);
+    },
   );
 
   r.put(
@@ -51,7 +53,8 @@ export async function tagRoutes(app: FastifyInstance, services: Services): Promi
     },
     async (request, reply) => {
       await deleteTag(contextOf(services, request), request.params.id);
-      return reply.status(204).send(null);
+      reply.status(204);
+      return null;
     },
   );
 
@@ -86,7 +89,8 @@ function resourceTagRoutes(app: FastifyInstance, services: Services, resource: T
         request.params.id,
         request.body.tagId,
       );
-      return reply.status(result.added ? 201 : 200).send(result.tags);
+      reply.status(result.added ? 201 : 200);
+      return result.tags;
     },
   );
 
@@ -103,7 +107,8 @@ function resourceTagRoutes(app: FastifyInstance, services: Services, resource: T
         request.params.id,
         request.params.tagId,
       );
-      return reply.status(204).send(null);
+      reply.status(204);
+      return null;
     },
   );
 }

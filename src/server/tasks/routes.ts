@@ -31,8 +31,10 @@ export async function taskRoutes(app: FastifyInstance, services: Services): Prom
       config: { access: 'session-or-token', role: 'staff' },
       schema: { body: taskRequest, response: { 201: task } },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createTask(contextOf(services, request), request.body)),
+    async (request, reply) => {
+      reply.status(201);
+      return createTask(contextOf(services, request), request.body);
+    },
   );
 
   r.put(
@@ -52,7 +54,8 @@ export async function taskRoutes(app: FastifyInstance, services: Services): Prom
     },
     async (request, reply) => {
       await deleteTask(contextOf(services, request), request.params.id);
-      return reply.status(204).send(null);
+      reply.status(204);
+      return null;
     },
   );
 }

@@ -28,7 +28,8 @@ export async function tokenRoutes(app: FastifyInstance, services: Services): Pro
     async (request, reply) => {
       const token = await createToken(contextOf(services, request), requireUser(request), request.body);
       request.log.info({ tokenId: token.id, by: requireUser(request).id }, 'API token created');
-      return reply.status(201).send(token);
+      reply.status(201);
+      return token;
     },
   );
 
@@ -41,7 +42,8 @@ export async function tokenRoutes(app: FastifyInstance, services: Services): Pro
     async (request, reply) => {
       await revokeToken(contextOf(services, request), requireUser(request), request.params.id);
       request.log.info({ tokenId: request.params.id, by: requireUser(request).id }, 'API token revoked');
-      return reply.status(204).send(null);
+      reply.status(204);
+      return null;
     },
   );
 }

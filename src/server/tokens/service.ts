@@ -115,13 +115,14 @@ export async function findTokenUser(
   ctx: Pick<Context, 'db'>,
   clock: Clock,
   token: string,
-): Promise<{ user: SignedInUser; tokenId: number; readOnly: boolean } | undefined> {
+): Promise<{ user: SignedInUser; tokenId: number; tokenName: string; readOnly: boolean } | undefined> {
   const { db } = ctx;
   if (!token.startsWith(TOKEN_PREFIX) || token.length > 128) return undefined;
   const now = clock.now();
   const [row] = await db
     .select({
       tokenId: apiTokens.id,
+      tokenName: apiTokens.name,
       ...signedInColumns(),
       lastUsedAt: apiTokens.lastUsedAt,
       readOnly: apiTokens.readOnly,
@@ -152,6 +153,7 @@ export async function findTokenUser(
   return {
     user: signedInUser(row),
     tokenId: row.tokenId,
+    tokenName: row.tokenName,
     readOnly: row.readOnly,
   };
 }

@@ -28,7 +28,8 @@ export async function userRoutes(app: FastifyInstance, services: Services): Prom
     async (request, reply) => {
       const user = await createUser(contextOf(services, request), request.body);
       request.log.info({ userId: user.id, by: requireUser(request).id }, 'User created');
-      return reply.status(201).send(user);
+      reply.status(201);
+      return user;
     },
   );
 
@@ -57,7 +58,8 @@ export async function userRoutes(app: FastifyInstance, services: Services): Prom
     async (request, reply) => {
       await removeUser(contextOf(services, request), request.params.id);
       request.log.info({ userId: request.params.id, by: requireUser(request).id }, 'User removed');
-      return reply.status(204).send(null);
+      reply.status(204);
+      return null;
     },
   );
 }

@@ -122,9 +122,13 @@ function AuditLog() {
                     >
                       {e.actor.name}
                     </FilterButton>
-                    {e.actor.type === 'token' && (
-                      <Badge variant="outline" className="ml-1.5 font-normal">
-                        API token
+                    {e.actor.token && (
+                      <Badge
+                        variant="outline"
+                        className="ml-1.5 font-normal"
+                        title={`Through the API token "${e.actor.token.name}"`}
+                      >
+                        API token “{e.actor.token.name}”
                       </Badge>
                     )}
                   </td>

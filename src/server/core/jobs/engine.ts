@@ -288,6 +288,29 @@ export class JobEngine {
     return id ? this.waitFor<Result>(job.name, id) : this.run(job, data);
   }
 
+  /**
+   * The engine as seen from inside one transaction: what it sends and inserts is queued in that
+   * transaction (it exists exactly when the transaction commits). Waiting for work or asking whether
+   * some runs is refused there: the job cannot start before the transaction ends, and on PGlite the
+   * transaction holds the one connection the question needs, so either would wait for ever.
+   */
+  within(tx: Db): JobEngine {
+    const bound = Object.create(this) as JobEngine;
+    const refuse = () =>
+      Promise.reject(
+        new Error(
+          'Waiting for background work inside a transaction would wait for ever: ' +
+            'wait after the transaction, or queue the job and answer at once.',
+        ),
+      );
+    bound.send = (job, data, opts = {}) => this.send(job, data, { tx, ...opts });
+    bound.insert = (job, jobs, opts = {}) => this.insert(job, jobs, { tx, ...opts });
+    bound.run = refuse;
+    bound.joinOrRun = refuse;
+    bound.isBusy = refuse;
+    return bound;
+  }
+
   /** Whether a job of this name waits or runs anywhere now (pages show "refreshing" meanwhile). */
   isBusy(job: Pick<JobRef, 'name'>): Promise<boolean> {
     const name = job.name;

@@ -14,6 +14,9 @@ export const auditLog = pgTable(
     actorType: text().notNull(), // user | token
     actorId: integer().notNull(),
     actorName: text().notNull(),
+    // The personal API token the person acted through, when they did (its name as it was then).
+    tokenId: integer(),
+    tokenName: text(),
     action: text().notNull(), // e.g. clients.create, integrations.gridpane.update
     targetType: text().notNull(),
     targetId: text(),

@@ -1,0 +1,2 @@
+ALTER TABLE "audit_log" ADD COLUMN "token_id" integer;--> statement-breakpoint
+ALTER TABLE "audit_log" ADD COLUMN "token_name" text;
