@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { cardStatusOf, SITE_CARD_PROVIDERS, type SiteCard } from '../../shared/dashboard';
 import type { WebsiteView } from '../../shared/websites';
+import { keptRows } from '../core/cache/kept';
 import { clientInScope } from '../core/scope';
-import { rows } from '../core/sql';
 import { readCacheItems } from '../provider-cache/service';
 import { figuresKey, type MonitorFigures } from '../providers/betteruptime/keys';
 import type { Services } from '../services';
-import { readWebsites } from '../websites/views';
+import { readViewsOf } from '../websites';
 import type { ChecksFigures } from './checks';
 
 const CARDS = 4;
@@ -34,8 +34,11 @@ export async function attentionCards(
     [...lowestUptimeDomains, ''].map((d) => sql`${d}`),
     sql`, `,
   )}]::text[]`;
-  const chosen = await rows<{ id: number }>(
+  // The choice reads only websites and their kept health: kept while neither changed (the answer
+  // cache), as the dashboard asks on every view and sorts the whole fleet to choose.
+  const chosen = await keptRows<{ id: number }>(
     services.db,
+    { tables: ['websites', 'website_health'] },
     sql`(select w.id, ${cardOrder} as o, 0 as u, w.domain from websites w
         join website_health h on h.website_id = w.id
         where not w.removed and h.state in ('down', 'unknown', 'maintenance', 'paused') ${ours}
@@ -54,7 +57,7 @@ export async function attentionCards(
   );
   const ids = [...new Set(chosen.map((r) => Number(r.id)))].slice(0, CARDS);
   if (ids.length === 0) return [];
-  const views = await readWebsites(services, { ids });
+  const views = await readViewsOf(services, ids, services.clock.now());
   const figures = await readCacheItems<MonitorFigures>(
     services,
     figuresKey,

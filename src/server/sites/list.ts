@@ -20,7 +20,7 @@ import { figuresKey, monitorsKey } from '../providers/betteruptime/keys';
 import { serverLabelSql, siteServerLabelSql } from '../providers/gridpane/columns';
 import { GRIDPANE, GRIDPANE_SYNC_JOB, gridpaneServers, gridpaneSites } from '../providers/gridpane/keys';
 import type { Services } from '../services';
-import { domainMonitorJoin, monitorFiguresJoin, monitorSummaryOf, readWebsites } from '../websites';
+import { domainMonitorJoin, keptHealthOf, monitorFiguresJoin, monitorSummaryOf } from '../websites';
 
 type Query = z.output<typeof siteListQuery>;
 
@@ -89,13 +89,13 @@ export async function listSitePage(services: Services, query: Query): Promise<Si
   const { page, pageSize } = pageOf(query);
   const { refresh: _, ...asked } = query;
   // The page (rows, total) is kept while the caches and tables it reads are unchanged; each row's
-  // website health is read fresh (it moves with every check's run).
+  // website health is the kept one, read now (it moves with every check's run).
   const found = await list.kept(`sites ${JSON.stringify(asked)} ${scopeKey(services)}`, () =>
     readSitePage(services, query),
   );
-  const ids = found.data.flatMap((r) => (r.website_id === null ? [] : [r.website_id]));
-  const health = new Map(
-    (await readWebsites(services, { ids, removed: 'include' })).map((v) => [v.id, v.health]),
+  const health = await keptHealthOf(
+    services,
+    found.data.flatMap((r) => (r.website_id === null ? [] : [r.website_id])),
   );
   const data = found.data.map((r) => ({
     ...r,

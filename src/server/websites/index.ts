@@ -7,5 +7,6 @@ export {
   domainMonitorsSql,
   monitorFiguresJoin,
   monitorSummaryOf,
+  readViewsOf,
 } from './read-model';
-export { healthCounts, readWebsites } from './views';
+export { healthCounts, keptHealthOf, readWebsites } from './views';

@@ -1,6 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { pageOf, parseSort } from '../../shared/lists';
+import type { Health } from '../../shared/website-health';
 import {
   HEALTH_SEVERITY,
   type HealthState,
@@ -11,9 +12,10 @@ import {
   type WebsiteView,
   type websiteFilters,
 } from '../../shared/websites';
+import { keptCount, keptRows, type Reads } from '../core/cache/kept';
 import { notFound } from '../core/errors';
 import { clientInScope, type ScopeContext } from '../core/scope';
-import { count, direction, likePattern, rows, where } from '../core/sql';
+import { direction, likePattern, rows, where } from '../core/sql';
 import { websiteFacts } from '../db/schema';
 import { type CacheKey, readCacheState } from '../provider-cache/service';
 import { serverLabelSql } from '../providers/gridpane/columns';
@@ -22,7 +24,7 @@ import { HDSNAPSHOT } from '../providers/hdsnapshot/keys';
 import type { Services } from '../services';
 import { hostSyncs } from './hosts';
 import { watchersOf } from './monitoring';
-import { detailJoins, healthJoins, toWebsiteView, viewColumns } from './read-model';
+import { detailJoins, healthJoins, readViewsOf, toWebsiteView, viewColumns } from './read-model';
 
 type FilterShape = { [K in keyof typeof websiteFilters]?: z.output<(typeof websiteFilters)[K]> };
 
@@ -105,18 +107,42 @@ function versionKey(version: SQL): SQL {
 
 type ListQuery = WebsiteFilter & { sort?: string };
 
+/**
+ * What cutting a page of the list reads: the websites, what its filters read (tags, kept health) and
+ * what its sorts read (clients, WordPress facts, the host's servers, kept health).
+ */
+const pageCutReads: Reads = {
+  caches: [gridpaneServers],
+  tables: ['websites', 'website_tags', 'website_health', 'clients', 'website_facts'],
+};
+
 /** The websites of a list query, in its order: the page's rows, or (no limit) every one, as the export takes them. */
 async function readListRows(services: Services, query: ListQuery, limit?: { size: number; offset: number }) {
   const at = services.clock.now();
   const sort = parseSort(query.sort ?? 'domain');
   const dir = direction(sort.desc);
   const { key, join } = sorts[sort.field] ?? sorts.domain!;
+  if (limit) {
+    // The page's ids are kept while nothing the cut reads changed (the answer cache): sorting 20,000
+    // websites once per change, not per view. Then only the page's rows are read.
+    const page = await keptRows<{ id: number | string }>(
+      services.db,
+      pageCutReads,
+      sql`select w.id from websites w ${join ?? sql``} ${where(listFilters(services, query))}
+        order by ${key} ${dir} nulls last, w.domain ${dir}, w.id
+        limit ${limit.size} offset ${limit.offset}`,
+    );
+    return readViewsOf(
+      services,
+      page.map((r) => Number(r.id)),
+      at,
+    );
+  }
   const found = await rows<Record<string, unknown>>(
     services.db,
     sql`with page as (
       select w.id, ${key} as k from websites w ${join ?? sql``} ${where(listFilters(services, query))}
-      order by k ${dir} nulls last, w.domain ${dir}, w.id
-      ${limit ? sql`limit ${limit.size} offset ${limit.offset}` : sql``})
+      order by k ${dir} nulls last, w.domain ${dir}, w.id)
     select ${viewColumns} from page p join websites w on w.id = p.id
       ${healthJoins(at)} ${detailJoins}
     order by p.k ${dir} nulls last, w.domain ${dir}, w.id`,
@@ -134,6 +160,12 @@ const listFilters = (ctx: ScopeContext, query: WebsiteFilter) => [
 ];
 
 /**
+ * What the list's counts read: the websites, their tags (a tag filter) and their kept health. A count
+ * is kept while none of them changed (the answer cache), so ten people paging one list count once.
+ */
+const countReads: Reads = { tables: ['websites', 'website_tags', 'website_health'] };
+
+/**
  * One page of websites in the view: filtered, sorted and counted in SQL on the websites table and the
  * kept health (index ranges and lookups); only the page's rows are joined to everything else, and
  * their health is computed then, by the same rule.
@@ -145,8 +177,16 @@ export async function readWebsitePage(
   const { db } = services;
   const { page, pageSize, offset } = pageOf(query);
   const [total, overall, data, hosts] = await Promise.all([
-    count(db, sql`select count(*) as n from websites w ${where(listFilters(services, query))}`),
-    count(db, sql`select count(*) as n from websites w where not w.removed and ${inScope(services)}`),
+    keptCount(
+      db,
+      countReads,
+      sql`select count(*) as n from websites w ${where(listFilters(services, query))}`,
+    ),
+    keptCount(
+      db,
+      { tables: ['websites'] },
+      sql`select count(*) as n from websites w where not w.removed and ${inScope(services)}`,
+    ),
     readListRows(services, query, { size: pageSize, offset }),
     hostSyncs(services, query.refresh === 'true'),
   ]);
@@ -216,13 +256,44 @@ export async function readWebsiteDetail(services: Services, id: number): Promise
 const isVersionSource = (v: string): v is VersionReading['source'] =>
   (VERSION_SOURCES as readonly string[]).includes(v);
 
+/**
+ * The kept health of these websites (what the lists filter, sort and count by, refreshed with every
+ * change of what health reads and every minute): for a list that shows a health beside rows it read
+ * elsewhere, a lookup instead of computing the rule again. Websites not yet computed are left out.
+ */
+export async function keptHealthOf(services: Services, ids: number[]): Promise<Map<number, Health>> {
+  if (ids.length === 0) return new Map();
+  const found = await rows<{
+    website_id: number;
+    state: HealthState;
+    source: Health['source'];
+    since: unknown;
+  }>(
+    services.db,
+    sql`select website_id, state, source, since from website_health
+      where website_id in ${sql.raw(`(${[...new Set(ids)].map(Number).join(',')})`)}`,
+  );
+  return new Map(
+    found.map((r) => [
+      Number(r.website_id),
+      {
+        state: r.state,
+        source: r.source ?? null,
+        since: r.since == null ? null : new Date(r.since as string).toISOString(),
+      },
+    ]),
+  );
+}
+
 /** How many websites (not removed) are in each health state, among those the filter leaves. */
 export async function healthCounts(
   services: Services,
   filter: WebsiteFilter = {},
 ): Promise<Record<HealthState, number>> {
-  const found = await rows<{ state: HealthState; n: number | string }>(
+  // Kept like the list's counts: the dashboard asks on every view.
+  const found = await keptRows<{ state: HealthState; n: number | string }>(
     services.db,
+    countReads,
     sql`select coalesce(h.state, 'unknown') as state, count(*) as n
       from websites w left join website_health h on h.website_id = w.id
       ${where([inScope(services), ...plainFilters(filter)])} group by 1`,
