@@ -1,7 +1,9 @@
 import { and, count, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Context } from '../core/context';
 import { defineJob } from '../core/jobs/registry';
+import { inCache, rowsOf } from '../core/sql';
 import { type IncidentFailure, type IncidentRow, incidents } from '../db/schema';
+import { monitorsKey } from '../providers/betteruptime/keys';
 import type { Services } from '../services';
 import { announceClosed } from './announce';
 import { endNote, type IncidentEndReason } from './ends';
@@ -146,6 +148,22 @@ export async function openMonitorIncidentsOf(
       ),
     );
   return rows.map((r) => ({ monitorId: r.monitorId!, websiteId: r.websiteId! }));
+}
+
+/**
+ * Gives the open incidents of Better Uptime monitors that have no website yet the website of their
+ * monitor's domain (and its server), by the same domain rule the read model follows: a monitor found
+ * down before its website existed (a first Better Uptime sync ahead of the host's) is placed as soon as
+ * the host's sync creates the website, so the website's page lists the incident its health already
+ * shows. Answers how many it placed.
+ */
+export async function placeMonitorIncidentsOnWebsites(ctx: Pick<Context, 'db'>): Promise<number> {
+  const placed = await ctx.db.execute(sql`update incidents i set website_id = w.id, server_id = w.server_id
+    from provider_records m join websites w on w.domain = m.domain
+    where i.source = 'monitor' and i.ended_at is null and i.website_id is null
+      and ${inCache('m', monitorsKey)} and m.external_id = i.monitor_id
+    returning i.id`);
+  return rowsOf(placed).length;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { providerNames } from '../../shared/integrations';
 import { providerSyncSpec } from '../core/jobs/engine';
+import { placeMonitorIncidentsOnWebsites } from '../incidents/lifecycle';
 import { loadSettings, recordProviderActivity } from '../integrations/service';
 import { recordCacheError, recordSyncProgress, writeCache } from '../provider-cache/service';
 import {
@@ -95,6 +96,8 @@ export async function runGridPaneSync(services: Services): Promise<GridPaneSyncR
     // run outside the engine (the GridPane benchmark, bench/p5-gridpane.ts, calls it directly) leaves that to the next sweep.
     // New websites get their health now rather than at the next minute.
     await refreshHealth({ db }, at);
+    // A monitor found down before its website existed now names the website it is about.
+    await placeMonitorIncidentsOnWebsites({ db });
     await services.jobs.send(FACTS_JOB).catch(() => undefined);
     await recordProviderActivity({ db }, GRIDPANE, {
       calls,
