@@ -23,7 +23,9 @@ for (const theme of ['light', 'dark'] as const) {
     });
 
     test(`signed-in pages and dialogs have no serious axe violations (${theme})`, async ({ page }) => {
-      test.setTimeout(150_000);
+      // Every signed-in page (empty, then with data) and the dialogs, each scanned: about two and a half
+      // minutes on a 2-core machine, so it gets twice that.
+      test.setTimeout(300_000);
       const findings: Finding[] = [];
       const scanPages = async (urls: string[]) => {
         for (const url of urls) {
