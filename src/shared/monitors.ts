@@ -68,3 +68,26 @@ export const monitorDataEntry = z.object({
 export const monitorData = z.record(z.string(), monitorDataEntry);
 
 export const updateResponseTimesResponse = z.object({ message: z.string(), started: z.boolean() });
+
+const spanFigure = z.number().nullable();
+const spanFrom = z.string().nullable();
+
+/**
+ * GET /api/websites/{id}/monitor: what the Better Uptime monitor watching a website measured lately.
+ * Better Uptime counts whole UTC days: each span runs from the start of its first day (`days`) to now,
+ * and `measuredFrom` is when the measured time inside it begins (the monitor's creation when later).
+ */
+export const monitorRecent = z.object({
+  monitorId: z.string(),
+  uptime: z.object({ day: spanFigure, week: spanFigure, month: spanFigure }),
+  measuredFrom: z.object({ day: spanFrom, week: spanFrom, month: spanFrom }),
+  days: z.object({ day: z.string(), week: z.string(), month: z.string() }),
+  /** The last day's response times by region, in milliseconds. */
+  responseTimes: z.array(
+    z.object({ region: z.string(), points: z.array(z.object({ at: z.string(), ms: z.number() })) }),
+  ),
+  averageMs: z.number().nullable(),
+  /** When Better Uptime was asked. */
+  readAt: z.string(),
+});
+export type MonitorRecent = z.infer<typeof monitorRecent>;

@@ -99,9 +99,8 @@ export const reportWebsite = z.object({
   /** True when the measured time began after the period's start: the figure covers only since then. */
   measuredPartly: z.boolean(),
   /**
-   * Uptime day by day over the period, from the same results and by the same rule as `uptime`; null
-   * when the figure's source gives no daily figures (Better Uptime's SLA is one figure for the period)
-   * or nothing watches the site.
+   * Uptime day by day over the period, from the same results and by the same rule as `uptime` (for a
+   * Better Uptime monitor, its SLA of each UTC day); null when nothing watches the site.
    */
   daily: z.array(reportDay).nullable(),
   avgResponseMs: z.number().int().nullable(),
@@ -173,13 +172,13 @@ export const reportDayLabel = (d: ReportDay) =>
   `${formatReportDay(d.day)}: ${d.uptime === null ? REPORT_NO_DATA_CELL : formatUptime(d.uptime)}`;
 
 /**
- * Why a site has no daily bars, or null when it has some: its source gives one figure for the period,
- * nothing watches it, or nothing measured it on any day.
+ * Why a site has no daily bars, or null when it has some: Better Uptime gave no day's figure, nothing
+ * watches it, or nothing measured it on any day.
  */
 export function dailyMissing(site: Pick<ReportWebsite, 'daily' | 'uptimeSource'>): string | null {
   if (site.daily?.some((d) => d.uptime !== null)) return null;
   if (site.uptimeSource === 'betteruptime')
-    return 'No daily figures: Better Uptime gives one figure for the whole period.';
+    return 'No daily figures: Better Uptime gave none for these days.';
   if (site.uptimeSource === null) return 'No daily figures: no check or monitor watches this site.';
   return 'No daily figures: nothing was measured in the period.';
 }

@@ -33,6 +33,19 @@ export const websiteClient = z.object({
   client: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 
+/**
+ * PUT /api/websites/{id}/monitor: the Better Uptime monitor that watches this website, by its id;
+ * null gives the choice back to the website's domain.
+ */
+export const websiteMonitorRequest = z.strictObject({
+  monitorId: z
+    .string({ error: 'monitorId must be a Better Uptime monitor id or null' })
+    .trim()
+    .min(1, 'monitorId must be a Better Uptime monitor id or null')
+    .max(64, 'monitorId must be a Better Uptime monitor id or null')
+    .nullable(),
+});
+
 /** GET /api/websites/options: a few websites matching a text, for pickers (assigning to a client). */
 export const websiteOptionsQuery = z.strictObject({
   q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
@@ -96,7 +109,8 @@ export const websiteView = website.extend({
   /** When what its health follows (its check, else its monitor) last looked at it. */
   lastCheckedAt: z.string().nullable(),
   check: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  betterUptimeMonitor: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The Better Uptime monitor watching it; `linked` when a person chose it rather than its domain. */
+  betterUptimeMonitor: z.object({ id: z.string(), name: z.string(), linked: z.boolean() }).nullable(),
   monitor: siteMonitor.nullable(),
 });
 export type WebsiteView = z.infer<typeof websiteView>;

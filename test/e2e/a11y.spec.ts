@@ -68,5 +68,42 @@ for (const theme of ['light', 'dark'] as const) {
       findings.push(...(await scan(page, 'websites grid view')));
       expect(findings).toEqual([]);
     });
+
+    test(`the forms people fill in most have no serious axe violations (${theme})`, async ({ page }) => {
+      test.setTimeout(120_000);
+      const findings: Finding[] = [];
+      await signInByApi(page);
+      // Add check, empty and then with its errors shown.
+      await page.goto('/uptime');
+      await settle(page);
+      await page.getByRole('button', { name: 'Add check' }).first().click();
+      const check = page.getByRole('dialog', { name: 'Add Check' });
+      await expect(check).toBeVisible();
+      findings.push(...(await scan(page, 'add check dialog')));
+      await check.getByRole('button', { name: 'Add Check' }).click();
+      await expect(check.getByText(/required|Enter/i).first()).toBeVisible();
+      findings.push(...(await scan(page, 'add check dialog with errors')));
+      await page.keyboard.press('Escape');
+      // Add task.
+      await page.goto('/tasks');
+      await settle(page);
+      await page.getByRole('button', { name: 'Add Task' }).first().click();
+      await expect(page.getByRole('dialog', { name: 'Add Task' })).toBeVisible();
+      findings.push(...(await scan(page, 'add task dialog')));
+      await page.keyboard.press('Escape');
+      // Start maintenance, from a website's page.
+      const websites = (await (await page.request.get('/api/websites?page=1&pageSize=1')).json()) as {
+        data: { id: number }[];
+      };
+      if (websites.data[0]) {
+        await page.goto(`/websites/internal/${websites.data[0].id}`);
+        await settle(page);
+        await page.getByRole('button', { name: 'Start maintenance' }).first().click();
+        await expect(page.getByRole('dialog', { name: 'Start maintenance' })).toBeVisible();
+        findings.push(...(await scan(page, 'start maintenance dialog')));
+        await page.keyboard.press('Escape');
+      }
+      expect(findings).toEqual([]);
+    });
   });
 }

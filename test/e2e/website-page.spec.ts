@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { HEALTH_LABELS, type WebsiteDetail } from '../../src/shared/websites';
+import { scan } from './support/axe';
 import { admin, expect, signIn, test } from './support/fixtures';
 import { connectProviders, dashboardWebsiteOfNewClient, websitesReady } from './support/providers';
 
@@ -100,3 +101,61 @@ test('add a check from the website page: the page shows it at once, with "No dat
   await expect(ours.getByText(/^(No data|since )/).first()).toBeVisible();
   await expect(page.getByText('Response time', { exact: true })).toBeVisible();
 });
+
+test('link a Better Uptime monitor of another address: the page follows it, with its recent figures; then the domain chooses again', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, admin);
+  await connectProviders(page);
+  await websitesReady(page);
+  const list = await getJson<{ data: WebsiteDetail[] }>(page, '/api/websites?pageSize=100&sort=domain');
+  const website = list.data.find((w) => w.betterUptimeMonitor && !w.betterUptimeMonitor.linked && !w.removed);
+  expect(website, 'the fake account has websites its domain’s monitor watches').toBeDefined();
+  const monitors = await getJson<{ data: { id: string; attributes: { pronounceable_name: string } }[] }>(
+    page,
+    '/api/monitors?page=1&pageSize=20&sort=name',
+  );
+  const other = monitors.data.find((m) => m.id !== website!.betterUptimeMonitor!.id)!;
+
+  await page.goto(`/websites/internal/${website!.id}`);
+  const uptime = page.getByTestId('website-monitoring').getByRole('region', { name: 'Better Uptime' });
+  // Its recent figures come from Better Uptime: 24 hours and 7 days, in whole UTC days.
+  await expect(uptime.getByText(/Better Uptime counts whole days \(UTC\)/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Response time (Better Uptime)' })).toBeVisible();
+  await expect(
+    page
+      .getByTestId('monitor-response-times')
+      .getByText(/ms mean, \d+ checks/)
+      .first(),
+  ).toBeVisible();
+
+  await uptime.getByRole('button', { name: 'Change monitor' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Link a Better Uptime monitor' });
+  await expect(dialog).toBeVisible();
+  expect(await scan(page, 'link monitor dialog')).toEqual([]);
+  await dialog.getByRole('combobox', { name: 'Monitor' }).click();
+  await page.getByPlaceholder('Search monitors by name or URL...').fill(other.attributes.pronounceable_name);
+  await page
+    .getByRole('option', { name: new RegExp(`^${escape(other.attributes.pronounceable_name)} \\(`) })
+    .click();
+  await dialog.getByRole('button', { name: 'Link monitor' }).click();
+  await expect(page.getByText('Monitor linked', { exact: true }).first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(uptime.getByText('Linked to this website')).toBeVisible();
+  await expect(uptime.getByText(other.attributes.pronounceable_name).first()).toBeVisible();
+  const linked = await getJson<WebsiteDetail>(page, `/api/websites/${website!.id}`);
+  expect(linked.betterUptimeMonitor).toMatchObject({ id: other.id, linked: true });
+
+  // Give the choice back to the domain: its own monitor again.
+  await uptime.getByRole('button', { name: 'Change monitor' }).click();
+  await dialog.getByRole('combobox', { name: 'Monitor' }).click();
+  await page.getByRole('option', { name: 'Let the domain choose' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Monitor unlinked', { exact: true }).first()).toBeVisible();
+  await expect(uptime.getByText(`Watches ${website!.domain}`)).toBeVisible();
+  const back = await getJson<WebsiteDetail>(page, `/api/websites/${website!.id}`);
+  expect(back.betterUptimeMonitor).toMatchObject({ id: website!.betterUptimeMonitor!.id, linked: false });
+});
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

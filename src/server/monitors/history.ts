@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import { isProviderError } from '../core/outbound/provider-error';
 import { monitorDays } from '../db/schema';
@@ -48,21 +48,39 @@ export async function backfillHistory(
 ): Promise<number> {
   if (monitorIds.length === 0) return 0;
   const now = services.clock.now();
-  const today = utcDay(now);
   const days = Array.from({ length: 30 }, (_, i) => utcDay(new Date(now.getTime() - (29 - i) * DAY_MS)));
+  return (await keepDays(services, client, monitorIds, days)).fetched;
+}
+
+/**
+ * Each monitor's availability on each of `days` (UTC days, YYYY-MM-DD), from the days we keep and, for
+ * those missing, Better Uptime's SLA of that one day, kept in turn: a past day is asked once, today
+ * each time (it is still going on), a day to come never. A day Better Uptime has no figure for (before
+ * the monitor existed) is left out.
+ */
+export async function keepDays(
+  services: Services,
+  client: BetterUptimeClient,
+  monitorIds: string[],
+  days: string[],
+): Promise<{ uptime: Map<string, Map<string, number>>; fetched: number }> {
+  const uptime = new Map<string, Map<string, number>>(monitorIds.map((id) => [id, new Map()]));
+  if (monitorIds.length === 0 || days.length === 0) return { uptime, fetched: 0 };
+  const today = utcDay(services.clock.now());
+  const asked = days.filter((day) => day <= today);
   const have = await services.db
-    .select({ monitorId: monitorDays.monitorId, day: monitorDays.day })
+    .select({ monitorId: monitorDays.monitorId, day: monitorDays.day, uptime: monitorDays.uptime })
     .from(monitorDays)
     .where(
       and(
         eq(monitorDays.provider, BETTERUPTIME),
         inArray(monitorDays.monitorId, monitorIds),
-        gte(monitorDays.day, days[0]!),
+        inArray(monitorDays.day, asked),
       ),
     );
-  const known = new Set(have.filter((r) => r.day !== today).map((r) => `${r.monitorId}/${r.day}`));
+  for (const r of have) if (r.day !== today) uptime.get(r.monitorId)?.set(r.day, r.uptime);
   const missing = monitorIds.flatMap((monitorId) =>
-    days.filter((day) => !known.has(`${monitorId}/${day}`)).map((day) => ({ monitorId, day })),
+    asked.filter((day) => !uptime.get(monitorId)?.has(day)).map((day) => ({ monitorId, day })),
   );
   const limit = pLimit(3);
   const rows = (
@@ -80,5 +98,6 @@ export async function backfillHistory(
     )
   ).filter((r) => r !== undefined);
   await saveDays(services, rows, services.clock.now());
-  return rows.length;
+  for (const r of rows) uptime.get(r.monitorId)?.set(r.day, r.uptime);
+  return { uptime, fetched: rows.length };
 }

@@ -1,17 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParams } from '../../shared/ids';
 import { wantsPage } from '../../shared/lists';
 import {
   MONITOR_FILTER_KEYS,
   monitorData,
   monitorListQuery,
   monitorListResponse,
+  monitorRecent,
   updateResponseTimesResponse,
 } from '../../shared/monitors';
+import { notFound } from '../core/errors';
 import { contextOf } from '../http/session';
 import { loadSettings } from '../integrations/service';
 import { BETTERUPTIME, FIGURES_JOB } from '../providers/betteruptime/keys';
 import type { Services } from '../services';
+import { recentMonitorFigures } from './recent';
 import { listMonitorPage, listMonitors, monitorData as readMonitorData } from './service';
 
 export async function monitorRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -26,6 +30,18 @@ export async function monitorRoutes(app: FastifyInstance, services: Services): P
       wantsPage(request.query, MONITOR_FILTER_KEYS)
         ? listMonitorPage(contextOf(services, request), request.query)
         : listMonitors(contextOf(services, request), request.query.refresh === 'true'),
+  );
+  r.get(
+    '/api/websites/:id/monitor',
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { params: idParams, response: { 200: monitorRecent } },
+    },
+    async (request) => {
+      const recent = await recentMonitorFigures(contextOf(services, request), request.params.id);
+      if (!recent) throw notFound('No Better Uptime monitor watches this website');
+      return recent;
+    },
   );
   r.post(
     '/api/monitors/update-response-times',

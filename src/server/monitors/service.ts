@@ -102,7 +102,9 @@ export async function listMonitorPage(
           on ${inCache('d', monitorsKey)} and d.external_id = p.external_id
         left join provider_records f
           on ${inCache('f', figuresKey)} and f.external_id = p.external_id
-        left join websites w on w.domain = d.domain
+        left join lateral (select w.id from websites w
+          where w.linked_monitor_id = d.external_id or w.domain = d.domain
+          order by (w.linked_monitor_id is not distinct from d.external_id) desc, w.id limit 1) w on true
         order by p.k1 ${dir}, p.sort_key ${dir}, p.external_id ${dir}`,
         ),
       ]),

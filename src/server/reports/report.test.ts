@@ -348,7 +348,7 @@ describe('client report', () => {
     expect((await get('/api/clients/99999/report?from=2026-11-01&to=2026-11-02')).statusCode).toBe(404);
   });
 
-  it("uses Better Uptime's SLA for exactly the period, asked once", async () => {
+  it("uses Better Uptime's SLA for exactly the period and for each of its days, asked once", async () => {
     const saved = await t.app.inject({
       method: 'POST',
       url: '/api/integrations/betteruptime',
@@ -367,22 +367,35 @@ describe('client report', () => {
     const w = (await get(url))
       .json()
       .websites.find((x: { domain: string }) => x.domain === 'monitored.example');
-    expect(w).toMatchObject({
-      uptime: Math.round(availability * 100) / 100,
-      uptimeSource: 'betteruptime',
-      // One figure for the period: Better Uptime gives no day-by-day figures.
-      daily: null,
-    });
+    expect(w).toMatchObject({ uptime: Math.round(availability * 100) / 100, uptimeSource: 'betteruptime' });
     expect(w.uptimeSourceLabel).toMatch(/Better Uptime SLA.*2026-10-01 to 2026-10-31/);
     const slaCalls = () => bu.requests.filter((r) => r.path.endsWith('/sla'));
-    expect(slaCalls().length).toBe(before + 1);
-    expect(slaCalls().at(-1)!.query).toEqual({ from: '2026-10-01', to: '2026-10-31' });
-    // Twice: the same figure, from the cache.
+    const asked = slaCalls().slice(before);
+    expect(asked.filter((r) => r.query.from === '2026-10-01' && r.query.to === '2026-10-31')).toHaveLength(1);
+    // A bar a day: each day's own SLA (the UTC day of that date), none before the monitor existed.
+    const made = String(monitor.attributes.created_at).slice(0, 10);
+    expect(w.daily).toHaveLength(31);
+    expect(w.daily.filter((d: { uptime: number | null }) => d.uptime !== null).length).toBeGreaterThan(0);
+    for (const d of w.daily as { day: string; uptime: number | null }[]) {
+      if (d.day < made) {
+        expect(d.uptime).toBeNull();
+        continue;
+      }
+      const day = await fetch(`${bu.url}/monitors/${monitor.id}/sla?from=${d.day}&to=${d.day}`, {
+        headers: { authorization: `Bearer ${bu.token}` },
+      });
+      expect(d.uptime).toBe(Math.round((await day.json()).data.attributes.availability * 100) / 100);
+    }
+    const dayCalls = asked.filter((r) => r.query.from === r.query.to);
+    expect(dayCalls.length).toBe(w.daily.filter((d: { day: string }) => d.day >= made).length);
+    // Twice: the same figures, from what was kept: Better Uptime is not asked again.
+    const calls = slaCalls().length;
     const again = (await get(url))
       .json()
       .websites.find((x: { domain: string }) => x.domain === 'monitored.example');
     expect(again.uptime).toBe(w.uptime);
-    expect(slaCalls().length).toBe(before + 1);
+    expect(again.daily).toEqual(w.daily);
+    expect(slaCalls().length).toBe(calls);
     // Better Uptime failing: no figure (never 0 or 100), said in the label, and not cached.
     const september = `/api/clients/${clientId}/report?from=2026-09-01&to=2026-09-30`;
     const monitored = async () =>

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { ReportWebsite } from '../../shared/reports';
+import type { ReportDay, ReportWebsite } from '../../shared/reports';
 import type { WebsiteView } from '../../shared/websites';
 import {
   type Availability,
@@ -12,6 +12,7 @@ import { AppError } from '../core/errors';
 import { isProviderError } from '../core/outbound/provider-error';
 import { checks, integrations, providerRecords } from '../db/schema';
 import { betterUptimeClient } from '../integrations/clients';
+import { keepDays, utcDay } from '../monitors/history';
 import { readCacheItems } from '../provider-cache/service';
 import { BETTERUPTIME, monitorsKey, slaKey } from '../providers/betteruptime/keys';
 import type { Monitor } from '../providers/betteruptime/types';
@@ -226,11 +227,38 @@ async function slaFigures(
     uptimeSourceLabel: `Better Uptime SLA, monitor "${name}", ${period.from} to ${to} (UTC days)`,
     measuredFrom: from,
     measuredPartly: partly(from, period),
-    // Better Uptime's SLA is one figure for the period: it gives no day-by-day figures.
-    daily: null,
+    daily: await slaDaily(services, monitor, period),
     avgResponseMs: null,
     avgResponseSourceLabel: noResponse,
   };
 }
 
 const HOUR_MS = 3_600_000;
+
+/**
+ * The monitor's availability on each of the period's days, as Better Uptime's SLA of the UTC day of
+ * that date (kept once a day is past, so a report made twice draws the same bars). A day before the
+ * monitor existed, still to come, or that Better Uptime gave no figure for has no bar.
+ */
+async function slaDaily(services: Services, monitor: Monitor, period: ReportPeriod): Promise<ReportDay[]> {
+  const days = periodDays(period).map((d) => d.day);
+  const made = monitor.attributes.created_at ? utcDay(new Date(monitor.attributes.created_at)) : '';
+  let kept = new Map<string, number>();
+  try {
+    const { client } = await betterUptimeClient(services);
+    const found = await keepDays(
+      services,
+      client,
+      [monitor.id],
+      days.filter((day) => day >= made),
+    );
+    kept = found.uptime.get(monitor.id) ?? kept;
+  } catch (err) {
+    // Better Uptime's settings unreadable: the days have no bars, the report says why.
+    if (!(isProviderError(err) || err instanceof AppError)) throw err;
+  }
+  return days.map((day) => {
+    const uptime = kept.get(day);
+    return { day, uptime: uptime === undefined ? null : twoDecimals(uptime) };
+  });
+}

@@ -163,7 +163,7 @@ async function readSitePage(
       join provider_records d on d.provider = ${gridpaneSites.provider} and d.kind = ${gridpaneSites.kind}
         and d.external_id = p.external_id
       left join websites w on w.integration_provider = ${GRIDPANE} and w.provider_site_id = p.external_id
-      ${domainMonitorJoin(sql`d.domain`)} ${monitorFiguresJoin}
+      ${domainMonitorJoin(sql`d.domain`, sql`w.linked_monitor_id`)} ${monitorFiguresJoin}
       order by p.k1 ${dir}, p.sort_key ${dir}, p.external_id ${dir}`,
     ),
   ]);

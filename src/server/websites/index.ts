@@ -9,4 +9,4 @@ export {
   monitorSummaryOf,
   readViewsOf,
 } from './read-model';
-export { healthCounts, keptHealthOf, readWebsites } from './views';
+export { healthCounts, keptHealthOf, readWebsite, readWebsites } from './views';

@@ -31,23 +31,27 @@ const checkJoin = sql`left join lateral (
     where c.website_id = w.id order by c.id limit 1) c on true`;
 
 /**
- * The Better Uptime monitor watching a domain (`domain`, SQL), as `m`: the lowest id when several do.
- * The sites list joins it to a GridPane site's domain, the read model to a website's.
+ * The Better Uptime monitor watching a website, as `m`: the monitor a person linked to it
+ * (`linked`, SQL, a monitor id or null) while Better Uptime still lists it, else the lowest id of the
+ * monitors of its domain (`domain`, SQL). The sites list joins it to a GridPane site's domain and its
+ * website's link, the read model to a website's. `m.linked` says which of the two it is.
  */
-export const domainMonitorJoin = (domain: SQL) => sql`left join lateral (
+export const domainMonitorJoin = (domain: SQL, linked: SQL) => sql`left join lateral (
     select m.external_id, m.status, ${monitorNameSql(sql.raw('m'))} as name,
-      ${monitorLastCheckedSql(sql.raw('m'))} as last_checked_at from provider_records m
-    where ${inCache('m', monitorsKey)} and m.domain = ${domain}
-    order by ${monitorOrderSql(sql.raw('m'))} limit 1) m on true`;
+      ${monitorLastCheckedSql(sql.raw('m'))} as last_checked_at,
+      m.external_id is not distinct from ${linked} as linked from provider_records m
+    where ${inCache('m', monitorsKey)} and (m.domain = ${domain} or m.external_id = ${linked})
+    order by (m.external_id is not distinct from ${linked}) desc, ${monitorOrderSql(sql.raw('m'))}
+    limit 1) m on true`;
 
-const monitorJoin = domainMonitorJoin(sql`w.domain`);
+const monitorJoin = domainMonitorJoin(sql`w.domain`, sql`w.linked_monitor_id`);
 
 /** The figures (`f`) we keep of the monitor `m`. */
 export const monitorFiguresJoin = sql`left join provider_records f
     on ${inCache('f', figuresKey)} and f.external_id = m.external_id`;
 
 /**
- * Every domain's Better Uptime monitor at once, by the same rule (the lowest id), as rows (domain,
+ * Every domain's Better Uptime monitor at once, by the domain's rule (the lowest id), as rows (domain,
  * external_id, status, name); `scope` narrows the domains (SQL over `m.domain`).
  */
 export const domainMonitorsSql = (scope?: SQL) => sql`select distinct on (m.domain) m.domain, m.external_id,
@@ -56,10 +60,17 @@ export const domainMonitorsSql = (scope?: SQL) => sql`select distinct on (m.doma
   where ${inCache('m', monitorsKey)} and m.domain is not null ${scope ? sql`and ${scope}` : sql``}
   order by m.domain, ${monitorOrderSql(sql.raw('m'))}`;
 
+/** The monitors people linked to websites (those of `scope`, SQL over `websites w`), as rows. */
+const linkedMonitorsSql = (scope?: SQL) => sql`select m.external_id, m.status,
+    ${monitorNameSql(sql.raw('m'))} as name
+  from provider_records m
+  where ${inCache('m', monitorsKey)} and m.external_id in (select w.linked_monitor_id from websites w
+    where w.linked_monitor_id is not null ${scope ? sql`and ${scope}` : sql``})`;
+
 /** A website (`websites w`) that nothing watches: neither a check of ours nor a Better Uptime monitor. */
 export const unwatchedSql = sql`not exists (select 1 from checks c where c.website_id = w.id)
   and not exists (select 1 from provider_records m
-    where ${inCache('m', monitorsKey)} and m.domain = w.domain)`;
+    where ${inCache('m', monitorsKey)} and (m.domain = w.domain or m.external_id = w.linked_monitor_id))`;
 
 const maintenanceJoin = (at: Date) =>
   sql`left join lateral (${coveringWindowSql(w, sql`c.id`, at)}) mw on true`;
@@ -68,16 +79,20 @@ const maintenanceJoin = (at: Date) =>
 export const healthJoins = (at: Date) => sql`${checkJoin} ${monitorJoin} ${maintenanceJoin(at)}`;
 
 /**
- * The same inputs for many websites at once (the whole fleet): each website's first check and its
- * domain's first monitor as hash joins over the tables instead of a lookup per website. `scope`
- * narrows both to some websites.
+ * The same inputs for many websites at once (the whole fleet): each website's first check, its linked
+ * monitor and its domain's first monitor as hash joins over the tables instead of a lookup per
+ * website, then `m` chosen by the same rule as above. `scope` narrows all three to some websites.
  */
 const bulkHealthJoins = (at: Date, scope: SQL | undefined) => sql`left join (
     select distinct on (c.website_id) c.website_id, c.id, c.name, c.status, c.paused, c.status_since
     from checks c where c.website_id is not null ${scope ? sql`and c.website_id in (select w.id from websites w where ${scope})` : sql``}
     order by c.website_id, c.id) c on c.website_id = w.id
-  left join (${domainMonitorsSql(scope ? sql`m.domain in (select w.domain from websites w where ${scope})` : undefined)}) m
-    on m.domain = w.domain
+  left join (${domainMonitorsSql(scope ? sql`m.domain in (select w.domain from websites w where ${scope})` : undefined)}) md
+    on md.domain = w.domain
+  left join (${linkedMonitorsSql(scope)}) ml on ml.external_id = w.linked_monitor_id
+  cross join lateral (select
+    case when ml.external_id is not null then ml.external_id else md.external_id end as external_id,
+    case when ml.external_id is not null then ml.status else md.status end as status) m
   ${maintenanceJoin(at)}`;
 
 /** The health rule, as SQL over the health joins: the state, its source, and when it began. */
@@ -157,7 +172,7 @@ async function refreshHealthWhere(db: Db, at: Date, scope: SQL): Promise<void> {
 const detailColumns = sql`w.id, w.name, w.domain, w.integration_provider, w.provider_site_id,
   w.server_id, w.status, w.environment, w.removed, w.client_id, w.created_at, cl.name as client_name,
   ${serverLabelSql(sql.raw('s'))} as server_label, x.wordpress_version, coalesce(x.php, x.host_php) as php,
-  m.external_id as monitor_id, m.name as monitor_name,
+  m.external_id as monitor_id, m.name as monitor_name, m.linked as monitor_linked,
   m.status as monitor_status, ${figuresUptimeSql(sql.raw('f'))} as monitor_uptime,
   coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color)
       order by lower(t.name), t.id)
@@ -235,7 +250,9 @@ export function toWebsiteView(r: Record<string, unknown>): WebsiteView {
     lastCheckedAt: iso(r.last_checked_at),
     check: r.check_id == null ? null : { id: Number(r.check_id), name: String(r.check_name) },
     betterUptimeMonitor:
-      r.monitor_id == null ? null : { id: String(r.monitor_id), name: String(r.monitor_name) },
+      r.monitor_id == null
+        ? null
+        : { id: String(r.monitor_id), name: String(r.monitor_name), linked: r.monitor_linked === true },
     monitor: monitorSummaryOf(r),
   };
 }

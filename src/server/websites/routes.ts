@@ -9,12 +9,14 @@ import {
   websiteDetail,
   websiteListQuery,
   websiteListResponse,
+  websiteMonitorRequest,
   websiteOptions as websiteOptionsPage,
   websiteOptionsQuery,
 } from '../../shared/websites';
 import { setWebsiteClient } from '../clients/websites';
 import { contextOf } from '../http/session';
 import type { Services } from '../services';
+import { linkWebsiteMonitor } from './monitor-link';
 import { websiteOptions } from './options';
 import { readWebsiteDetail, readWebsitePage, readWebsites } from './views';
 
@@ -55,5 +57,17 @@ export async function websiteRoutes(app: FastifyInstance, services: Services): P
     },
     async (request) =>
       setWebsiteClient(contextOf(services, request), request.params.id, request.body.clientId),
+  );
+  r.put(
+    '/api/websites/:id/monitor',
+    {
+      config: { access: 'session-or-token', role: 'staff' },
+      schema: { params: idParams, body: websiteMonitorRequest, response: { 200: websiteDetail } },
+    },
+    async (request) => {
+      const ctx = contextOf(services, request);
+      await linkWebsiteMonitor(ctx, request.params.id, request.body.monitorId);
+      return readWebsiteDetail(ctx, request.params.id);
+    },
   );
 }

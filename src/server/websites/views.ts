@@ -24,7 +24,7 @@ import { HDSNAPSHOT } from '../providers/hdsnapshot/keys';
 import type { Services } from '../services';
 import { hostSyncs } from './hosts';
 import { watchersOf } from './monitoring';
-import { detailJoins, healthJoins, readViewsOf, toWebsiteView, viewColumns } from './read-model';
+import { detailJoins, healthJoins, healthOf, readViewsOf, toWebsiteView, viewColumns } from './read-model';
 
 type FilterShape = { [K in keyof typeof websiteFilters]?: z.output<(typeof websiteFilters)[K]> };
 
@@ -263,26 +263,13 @@ const isVersionSource = (v: string): v is VersionReading['source'] =>
  */
 export async function keptHealthOf(services: Services, ids: number[]): Promise<Map<number, Health>> {
   if (ids.length === 0) return new Map();
-  const found = await rows<{
-    website_id: number;
-    state: HealthState;
-    source: Health['source'];
-    since: unknown;
-  }>(
+  const found = await rows<Record<string, unknown>>(
     services.db,
-    sql`select website_id, state, source, since from website_health
+    sql`select website_id, state as health_state, source as health_source, since as health_since
+      from website_health
       where website_id in ${sql.raw(`(${[...new Set(ids)].map(Number).join(',')})`)}`,
   );
-  return new Map(
-    found.map((r) => [
-      Number(r.website_id),
-      {
-        state: r.state,
-        source: r.source ?? null,
-        since: r.since == null ? null : new Date(r.since as string).toISOString(),
-      },
-    ]),
-  );
+  return new Map(found.map((r) => [Number(r.website_id), healthOf(r)]));
 }
 
 /** How many websites (not removed) are in each health state, among those the filter leaves. */

@@ -162,7 +162,7 @@ function ChannelForm({
             ))}
           </div>
           {errors.tagIds && (
-            <p role="alert" className="text-sm text-destructive">
+            <p role="alert" className="text-sm text-destructive-text">
               {errors.tagIds}
             </p>
           )}

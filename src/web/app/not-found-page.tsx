@@ -11,7 +11,7 @@ export function NotFoundPage() {
       <Card className="w-full max-w-md">
         <CardContent className="grid gap-4 p-6">
           <div className="flex items-center gap-2">
-            <TriangleAlert className="size-7 text-destructive" aria-hidden="true" />
+            <TriangleAlert className="size-7 text-destructive-text" aria-hidden="true" />
             <h2 className="text-2xl font-bold">404 Page Not Found</h2>
           </div>
           <p className="text-sm text-muted-foreground">Did you forget to add the page to the router?</p>

@@ -22,7 +22,7 @@ export function ChainAnswer() {
   return (
     <p role="status" className="text-sm">
       {check.isFetching ? null : check.isError ? (
-        <span className="text-destructive">{errorMessage(check.error, 'The check could not run.')}</span>
+        <span className="text-destructive-text">{errorMessage(check.error, 'The check could not run.')}</span>
       ) : answer?.ok ? (
         <span className="inline-flex items-center gap-1.5 text-green-700 dark:text-green-400">
           <ShieldCheck className="size-4 shrink-0" aria-hidden="true" />
@@ -30,7 +30,7 @@ export function ChainAnswer() {
           {answer.checked === 1 ? 'entry' : 'entries'} checked
         </span>
       ) : answer ? (
-        <span className="inline-flex items-center gap-1.5 text-destructive">
+        <span className="inline-flex items-center gap-1.5 text-destructive-text">
           <ShieldAlert className="size-4 shrink-0" aria-hidden="true" />
           The chain is broken at entry #{answer.firstBrokenId}: it was altered, or an entry before it was
           removed ({answer.checked.toLocaleString('en-US')} checked before it)

@@ -61,7 +61,7 @@ export function ExpiryCard({ check }: { check: Check }) {
         {
           label: 'Certificate expires',
           value: cert ? (
-            <span className={cert.daysLeft <= 14 ? 'text-destructive' : undefined}>
+            <span className={cert.daysLeft <= 14 ? 'text-destructive-text' : undefined}>
               {formatDateTime(cert.validTo)} ({inDays(cert.daysLeft)})
             </span>
           ) : check.url.startsWith('https:') ? (

@@ -1,3 +1,4 @@
+import { responseAxes, responseRange } from '@web/lib/response-axes';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -14,8 +15,6 @@ export default function ResponseChart({ results }: { results: CheckResults['data
     if (!el) return;
     const style = getComputedStyle(el);
     const text = style.getPropertyValue('color') || '#64748b';
-    // Mid grey at low opacity reads as a faint grid on light and dark themes alike.
-    const grid = 'rgba(127,127,127,0.22)';
     const xs = results.map((r) => Date.parse(r.at) / 1000);
     const ms = results.map((r) => r.responseMs);
     const failed = results.map((r) => (r.ok ? null : 0));
@@ -32,19 +31,9 @@ export default function ResponseChart({ results }: { results: CheckResults['data
             time: true,
             range: (_u, min, max) => (xs.length === 1 ? [xs[0]! - 1800, xs[0]! + 1800] : [min, max]),
           },
-          y: { range: (_u, _min, max) => [0, Math.max(100, (max ?? 100) * 1.15)] },
+          y: { range: responseRange },
         },
-        axes: [
-          // Times such as 10:45pm need about 60 px each: wider tick spacing keeps them apart at 375 px.
-          { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, space: 72 },
-          {
-            stroke: text,
-            grid: { stroke: grid, width: 1 },
-            ticks: { stroke: grid },
-            values: (_u, v) => v.map((n) => `${n} ms`),
-            size: 64,
-          },
-        ],
+        axes: responseAxes(text),
         series: [
           {},
           {

@@ -81,7 +81,7 @@ export function AssignWebsitesDialog({
               <Spinner /> Loading websites...
             </p>
           ) : options.isError ? (
-            <p role="alert" className="p-3 text-sm text-destructive">
+            <p role="alert" className="p-3 text-sm text-destructive-text">
               {errorMessage(options.error, 'Could not load websites')}
             </p>
           ) : rows.length === 0 ? (

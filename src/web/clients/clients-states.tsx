@@ -15,7 +15,7 @@ export function ClientsError({
   return (
     <Card>
       <CardContent role="alert" className="flex flex-col items-center gap-3 px-6 py-12 text-center">
-        <TriangleAlert className="size-10 text-destructive" aria-hidden="true" />
+        <TriangleAlert className="size-10 text-destructive-text" aria-hidden="true" />
         <h2 className="text-lg font-semibold">Unable to load clients</h2>
         <p className="max-w-md text-sm text-muted-foreground">{message}</p>
         <Button variant="outline" onClick={onRetry} disabled={retrying}>

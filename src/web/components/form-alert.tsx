@@ -6,7 +6,7 @@ export function FormAlert({ message }: { message: string | undefined }) {
   return (
     <div
       role="alert"
-      className="flex gap-2 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive dark:text-red-300"
+      className="flex gap-2 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive-text dark:text-red-300"
     >
       <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <p>{message}</p>

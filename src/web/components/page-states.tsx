@@ -23,7 +23,7 @@ export function ErrorState({
   return (
     <Card className={className}>
       <CardContent role="alert" className="flex flex-col items-center gap-3 px-6 py-12 text-center">
-        <Icon className="size-10 text-destructive" aria-hidden="true" />
+        <Icon className="size-10 text-destructive-text" aria-hidden="true" />
         <h2 className="text-lg font-semibold">{title}</h2>
         {description && <p className="max-w-md text-sm break-words text-muted-foreground">{description}</p>}
         {action && <div className="mt-1 flex flex-wrap justify-center gap-2">{action}</div>}

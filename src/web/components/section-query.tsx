@@ -26,7 +26,7 @@ export function SectionQuery<T>({
   }
   if (query.isError) {
     return (
-      <p role="alert" className="text-sm text-destructive">
+      <p role="alert" className="text-sm text-destructive-text">
         {errorMessage(query.error, failed)}
       </p>
     );

@@ -90,7 +90,7 @@ export function SyncStatus({
         </span>
       )}
       {meta.error && (
-        <span role="alert" className="flex items-start gap-1.5 font-medium text-destructive">
+        <span role="alert" className="flex items-start gap-1.5 font-medium text-destructive-text">
           <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
           <span className="break-words">{meta.error}</span>
         </span>

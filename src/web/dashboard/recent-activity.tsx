@@ -32,7 +32,7 @@ export function RecentActivity() {
             ))}
           </div>
         ) : activity.isError ? (
-          <p role="alert" className="text-sm text-destructive">
+          <p role="alert" className="text-sm text-destructive-text">
             {errorMessage(activity.error, 'Could not load the activity')}
           </p>
         ) : items.length === 0 ? (

@@ -34,7 +34,7 @@ function ReadWhen({ reference, now }: { reference: FleetReference; now: number }
 function ReadError({ reference, now }: { reference: FleetReference; now: number }) {
   if (!reference.error) return null;
   return (
-    <span className="block text-destructive dark:text-red-300">
+    <span className="block text-destructive-text dark:text-red-300">
       Reading {reference.liveSource} failed{' '}
       <time dateTime={reference.error.at} title={formatDateTime(reference.error.at)}>
         {formatAgo(reference.error.at, now)}

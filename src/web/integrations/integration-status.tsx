@@ -41,7 +41,7 @@ export function IntegrationFacts({ view }: { view: IntegrationView }) {
         {view.errorCount > 0 && ` · ${formatCount(view.errorCount, 'error')}`}
       </p>
       {view.lastError && (
-        <p className="font-medium break-words text-destructive">
+        <p className="font-medium break-words text-destructive-text">
           Last error{view.lastErrorAt && ` (${formatAgo(view.lastErrorAt)})`}: {view.lastError}
         </p>
       )}

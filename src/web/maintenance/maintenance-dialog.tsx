@@ -175,7 +175,7 @@ function MaintenanceForm({
           )}
         </FormField>
         {errors.checkIds && (
-          <p role="alert" className="text-sm font-medium text-destructive sm:col-span-2">
+          <p role="alert" className="text-sm font-medium text-destructive-text sm:col-span-2">
             {errors.checkIds}
           </p>
         )}

@@ -64,7 +64,7 @@ export function NotificationsButton() {
           </Button>
         </div>
         {notifications.isError && !notifications.data ? (
-          <p role="alert" className="px-4 py-6 text-center text-sm text-destructive">
+          <p role="alert" className="px-4 py-6 text-center text-sm text-destructive-text">
             {errorMessage(notifications.error, 'Could not load notifications')}
           </p>
         ) : (

@@ -144,7 +144,9 @@ function ScheduleForm({ clientId, schedule }: { clientId: number; schedule: Repo
                 >
                   {d.status === 'sent' ? 'Sent' : d.status === 'failed' ? 'Failed, retrying' : 'Sending'}
                 </Badge>
-                {d.error && <span className="w-full text-xs break-words text-destructive">{d.error}</span>}
+                {d.error && (
+                  <span className="w-full text-xs break-words text-destructive-text">{d.error}</span>
+                )}
               </li>
             ))}
           </ul>

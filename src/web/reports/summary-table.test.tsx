@@ -83,8 +83,6 @@ describe('the daily bars', () => {
       [...container.querySelectorAll('li[aria-label]')].map((li) => li.getAttribute('aria-label')),
     ).toEqual(['9 Nov 2026: No data', '10 Nov 2026: 97.92 %']);
     rerender(<DailyBars site={site({ uptimeSource: 'betteruptime', daily: null })} />);
-    expect(container.textContent).toBe(
-      'No daily figures: Better Uptime gives one figure for the whole period.',
-    );
+    expect(container.textContent).toBe('No daily figures: Better Uptime gave none for these days.');
   });
 });

@@ -99,7 +99,7 @@ export function LogoField({ logo }: { logo: AgencySettings['logo'] }) {
         </div>
       </div>
       {error ? (
-        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
+        <p id={errorId} role="alert" className="text-sm font-medium text-destructive-text">
           {error}
         </p>
       ) : (

@@ -51,7 +51,7 @@ export function TagList({ editingId, onEdit, onDeleted }: TagListProps) {
     );
   }
   if (tags.isError) {
-    return <p className="text-sm text-destructive">{errorMessage(tags.error, 'Failed to load tags')}</p>;
+    return <p className="text-sm text-destructive-text">{errorMessage(tags.error, 'Failed to load tags')}</p>;
   }
   if (tags.data.length === 0) {
     return <p className="text-sm text-muted-foreground">No tags yet. Create your first tag above.</p>;
@@ -83,7 +83,7 @@ export function TagList({ editingId, onEdit, onDeleted }: TagListProps) {
                   variant="ghost"
                   size="icon-sm"
                   aria-label={`Delete tag ${tag.name}`}
-                  className="text-destructive hover:text-destructive"
+                  className="text-destructive-text hover:text-destructive-text"
                   onClick={() => setDeleting(tag)}
                 >
                   <Trash2 aria-hidden="true" />

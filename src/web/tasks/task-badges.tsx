@@ -46,7 +46,7 @@ export function DueText({ dueDate, done }: { dueDate: string | null; done: boole
     <span
       className={cn(
         'inline-flex items-center gap-1 text-xs whitespace-nowrap text-muted-foreground',
-        !done && label.tone === 'overdue' && 'font-medium text-destructive',
+        !done && label.tone === 'overdue' && 'font-medium text-destructive-text',
         !done && label.tone === 'today' && 'font-medium text-amber-700 dark:text-amber-400',
       )}
     >

@@ -116,7 +116,7 @@ function Progress({ spent, estimated }: { spent: number; estimated: number | nul
           style={{ width: `${percent}%` }}
         />
       </div>
-      <span className={cn('text-xs tabular-nums', over ? 'text-destructive' : 'text-muted-foreground')}>
+      <span className={cn('text-xs tabular-nums', over ? 'text-destructive-text' : 'text-muted-foreground')}>
         {formatHours(spent)} / {formatHours(estimated)}
       </span>
     </div>

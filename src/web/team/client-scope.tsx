@@ -104,7 +104,7 @@ function ClientScopeDialog({
       <form onSubmit={onSubmit} className="grid gap-4">
         <ScopeChoice limited={limited} setLimited={setLimited} chosen={chosen} setChosen={setChosen} />
         {save.isError && (
-          <p role="alert" className="text-sm text-destructive">
+          <p role="alert" className="text-sm text-destructive-text">
             {errorMessage(save.error, 'The clients could not be saved. Please try again.')}
           </p>
         )}

@@ -25,7 +25,7 @@ export function UsersTable() {
   if (users.isError) {
     return (
       <div role="alert" className="py-6 text-sm">
-        <p className="font-medium text-destructive">Failed to load users</p>
+        <p className="font-medium text-destructive-text">Failed to load users</p>
         <p className="text-muted-foreground">{errorMessage(users.error, '')}</p>
       </div>
     );

@@ -1,4 +1,4 @@
-import type { Monitor } from '@shared/monitors';
+import type { Monitor, MonitorPage } from '@shared/monitors';
 import type { UptimeList } from '@shared/uptime';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CacheMeta } from '@web/components/sync-status';
@@ -84,3 +84,13 @@ export function useUptimeList(params: UptimeParams) {
   });
 }
 export const UPTIME_PAGE_SIZE = 50;
+
+/** Monitors whose name or URL contains `q`, a page of twenty (all of them first): for pickers. */
+export function useMonitorSearch(q: string) {
+  const query = new URLSearchParams({ q: q.trim(), page: '1', pageSize: '20', sort: 'name' });
+  return useQuery({
+    queryKey: [...monitorKeys.all, 'search', q.trim()],
+    queryFn: ({ signal }) => api.get<MonitorPage>(`/api/monitors?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}

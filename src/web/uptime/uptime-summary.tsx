@@ -37,7 +37,7 @@ export function UptimeSummary({ list }: { list: UptimeList }) {
           </>
         )}
       </p>
-      {bu.error && <p className="text-xs text-destructive">Better Uptime: {bu.error}</p>}
+      {bu.error && <p className="text-xs text-destructive-text">Better Uptime: {bu.error}</p>}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { MonitorRecent } from '@shared/monitors';
 import type { Site, SiteOptions, siteSnapshotResponse } from '@shared/sites';
 import type { WebsiteDetail, WebsitePage } from '@shared/websites';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -113,5 +114,27 @@ export function useRefreshSiteSnapshot(id: number | string) {
     mutationFn: () =>
       api.get<SiteSnapshotResponse>(`/api/sites/${encodeURIComponent(String(id))}/snapshot?refresh=true`),
     onSuccess: (snapshot) => queryClient.setQueryData(snapshotKey(id), snapshot),
+  });
+}
+
+/** What the Better Uptime monitor watching a website measured lately (asked of Better Uptime). */
+export function useWebsiteMonitorRecent(websiteId: number, monitorId: string | null) {
+  return useQuery({
+    queryKey: [...websiteKeys.detail(websiteId), 'monitor', monitorId],
+    queryFn: ({ signal }) => api.get<MonitorRecent>(`/api/websites/${websiteId}/monitor`, { signal }),
+    enabled: monitorId !== null,
+  });
+}
+
+/** Links a Better Uptime monitor to a website (null: its domain chooses); the page shows the answer. */
+export function useLinkMonitor(websiteId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (monitorId: string | null) =>
+      api.put<WebsiteDetail>(`/api/websites/${websiteId}/monitor`, { monitorId }),
+    onSuccess: (website) => {
+      queryClient.setQueryData(websiteKeys.detail(websiteId), website);
+      return queryClient.invalidateQueries({ queryKey: websiteKeys.all });
+    },
   });
 }

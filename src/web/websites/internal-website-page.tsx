@@ -12,7 +12,8 @@ import { MaintenanceCard } from '@web/maintenance/maintenance-card';
 import { OpenTasksCard } from '@web/tasks/open-tasks-card';
 import { TriangleAlert } from 'lucide-react';
 import { Link, useParams } from 'wouter';
-import { useWebsite } from './api';
+import { useWebsite, useWebsiteMonitorRecent } from './api';
+import { MonitorResponseTimes } from './monitor-response-times';
 import { healthSourceHref, ServerLink, StagingBadge } from './site-badges';
 import { SiteSnapshotCard } from './site-snapshot-card';
 import { WebsiteClientCard } from './website-client-card';
@@ -101,6 +102,7 @@ function WebsiteDetails({ website }: { website: WebsiteDetail }) {
       )}
       <WebsiteMonitoringCard website={website} />
       {checkId !== null && <ResponseTimes checkId={checkId} />}
+      {website.watchers.monitor && <MonitorResponse website={website} />}
       <div className="grid gap-4 lg:grid-cols-2">
         <IncidentsCard
           title="Incidents"
@@ -141,4 +143,11 @@ function WebsiteDetails({ website }: { website: WebsiteDetail }) {
       />
     </>
   );
+}
+
+/** The Better Uptime monitor's last day of response times (the monitoring card asks for the same figures). */
+function MonitorResponse({ website }: { website: WebsiteDetail }) {
+  const monitor = website.watchers.monitor!;
+  const recent = useWebsiteMonitorRecent(website.id, monitor.id);
+  return <MonitorResponseTimes name={monitor.name} recent={recent.data} />;
 }

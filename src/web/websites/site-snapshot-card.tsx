@@ -52,7 +52,7 @@ export function SiteSnapshotCard({ siteId }: { siteId: number }) {
     return (
       <SnapshotShell>
         <div role="alert" className="grid justify-items-start gap-3 text-sm">
-          <p className="flex items-start gap-2 font-medium text-destructive">
+          <p className="flex items-start gap-2 font-medium text-destructive-text">
             <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <span className="break-words">
               {errorMessage(snapshot.error, 'Unable to fetch the snapshot')}

@@ -17,7 +17,7 @@ export function SnapshotFacts({ response, refreshing, onRefresh }: SnapshotFacts
   return (
     <div className="grid gap-4">
       {error && (
-        <p role="alert" className="flex items-start gap-2 text-sm font-medium text-destructive">
+        <p role="alert" className="flex items-start gap-2 text-sm font-medium text-destructive-text">
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <span className="grid gap-0.5 break-words">
             {error}

@@ -59,7 +59,7 @@ export function WebsiteClientCard({ website }: { website: Website }) {
           </SelectContent>
         </Select>
         {clients.isError && (
-          <p role="alert" className="text-sm text-destructive">
+          <p role="alert" className="text-sm text-destructive-text">
             {errorMessage(clients.error, 'Could not load the clients')}
           </p>
         )}

@@ -9,16 +9,23 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
-import { formatLastChecked, formatResponseTime } from '@web/lib/format';
+import {
+  formatCalendarDay,
+  formatLastChecked,
+  formatRelativeTime,
+  formatResponseTime,
+} from '@web/lib/format';
 import { Activity, ArrowRight, Plus, Radar } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { websiteKeys } from './api';
+import { useWebsiteMonitorRecent, websiteKeys } from './api';
+import { LinkMonitorButton } from './link-monitor-dialog';
 
 /**
- * What watches a website, each with its own figures: our check (24 hours, 7 and 30 days over the time
- * it ran) and the Better Uptime monitor of its domain (its 30 days). The website's health follows the
- * check when there is one. Nothing watching it offers to add a check.
+ * What watches a website, each with its own figures over 24 hours, 7 and 30 days (only the time it
+ * ran): our check, and the Better Uptime monitor of its domain or the one a person linked to it. The
+ * website's health follows the check when there is one. Nothing watching it offers to add a check or
+ * to link a monitor.
  */
 export function WebsiteMonitoringCard({ website }: { website: WebsiteDetail }) {
   const { check, monitor } = website.watchers;
@@ -41,7 +48,7 @@ export function WebsiteMonitoringCard({ website }: { website: WebsiteDetail }) {
       </CardHeader>
       <CardContent className="grid gap-5 sm:grid-cols-2">
         {check ? <CheckWatcher watcher={check} /> : <AddCheck website={website} />}
-        {monitor ? <MonitorWatcher watcher={monitor} /> : <NoMonitor domain={website.domain} />}
+        {monitor ? <MonitorWatcher website={website} watcher={monitor} /> : <NoMonitor website={website} />}
       </CardContent>
     </Card>
   );
@@ -112,33 +119,78 @@ function CheckWatcher({ watcher }: { watcher: WebsiteMonitoring }) {
   );
 }
 
-function MonitorWatcher({ watcher }: { watcher: WebsiteMonitoring }) {
+function MonitorWatcher({ website, watcher }: { website: WebsiteDetail; watcher: WebsiteMonitoring }) {
+  const recent = useWebsiteMonitorRecent(website.id, watcher.id);
+  const linked = website.betterUptimeMonitor?.linked ?? false;
+  const figures = recent.data;
+  const now = Date.now();
   return (
     <Watcher
       icon={Activity}
       title="Better Uptime"
       status={watcher.status}
       items={[
-        { label: 'Monitor', value: watcher.name },
         {
-          label: 'Last 30 days',
+          label: 'Monitor',
           value: (
-            <MeasuredUptime
-              percent={watcher.uptime}
-              measuredFrom={watcher.measuredFrom}
-              spanMs={SPAN_MS.month}
-            />
+            <span>
+              {watcher.name}
+              <span className="block text-xs font-normal text-muted-foreground">
+                {linked ? 'Linked to this website' : `Watches ${website.domain}`}
+              </span>
+            </span>
           ),
         },
-        { label: 'Avg response', value: formatResponseTime(watcher.responseMs) },
+        ...UPTIME_SPANS.map(([key, label]) => ({
+          label,
+          value:
+            key === 'month' && !figures ? (
+              <MeasuredUptime
+                percent={watcher.uptime}
+                measuredFrom={watcher.measuredFrom}
+                spanMs={SPAN_MS.month}
+              />
+            ) : figures ? (
+              <MeasuredUptime
+                percent={figures.uptime[key]}
+                measuredFrom={figures.measuredFrom[key]}
+                // Better Uptime counts whole UTC days: the span runs from its first day's midnight.
+                spanMs={now - Date.parse(`${figures.days[key]}T00:00:00Z`)}
+              />
+            ) : recent.isError ? (
+              <span className="text-muted-foreground">Not available</span>
+            ) : (
+              <span className="text-muted-foreground">…</span>
+            ),
+        })),
+        { label: 'Avg response', value: formatResponseTime(figures?.averageMs ?? watcher.responseMs) },
       ]}
       footer={
-        <Button variant="outline" size="sm" asChild>
-          <Link href={`/uptime?tab=betteruptime&q=${encodeURIComponent(watcher.name)}`}>
-            View in Uptime
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
+        <div className="grid gap-3">
+          {figures ? (
+            <p className="text-xs text-muted-foreground">
+              Better Uptime counts whole days (UTC): 24 hours from {formatCalendarDay(figures.days.day)}, 7
+              days from {formatCalendarDay(figures.days.week)}. Read{' '}
+              {formatRelativeTime(figures.readAt).toLowerCase()}.
+            </p>
+          ) : recent.isError ? (
+            <p className="text-xs text-muted-foreground" role="status">
+              Better Uptime did not give its recent figures: {errorMessage(recent.error, 'try again later')}.
+              The 30 days shown are from the last sync.
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" size="sm" asChild>
+              <Link href={`/uptime?tab=betteruptime&q=${encodeURIComponent(watcher.name)}`}>
+                View in Uptime
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+            <RoleGate need="staff">
+              <LinkMonitorButton website={website} label="Change monitor" />
+            </RoleGate>
+          </div>
+        </div>
       }
     />
   );
@@ -186,7 +238,7 @@ function AddCheck({ website }: { website: WebsiteDetail }) {
   );
 }
 
-function NoMonitor({ domain }: { domain: string }) {
+function NoMonitor({ website }: { website: WebsiteDetail }) {
   return (
     <Watcher
       icon={Activity}
@@ -194,12 +246,12 @@ function NoMonitor({ domain }: { domain: string }) {
       footer={
         <div className="grid gap-3">
           <p className="text-sm text-muted-foreground">
-            No Better Uptime monitor watches {domain}. A monitor of this address shows here after the next
-            sync.
+            No Better Uptime monitor watches {website.domain}. A monitor of this address shows here after the
+            next sync; one of another address (a status page, a health URL) can be linked.
           </p>
-          <Button variant="outline" size="sm" className="w-fit" asChild>
-            <Link href="/integrations">Link monitor</Link>
-          </Button>
+          <RoleGate need="staff">
+            <LinkMonitorButton website={website} label="Link monitor" />
+          </RoleGate>
         </div>
       }
     />

@@ -66,7 +66,7 @@ export function WebsiteVersionsCard({ website, now = Date.now() }: { website: We
           </Row>
         </dl>
         {snapshot && !snapshot.ok && (
-          <p className="flex items-start gap-2 text-sm text-destructive dark:text-red-300">
+          <p className="flex items-start gap-2 text-sm text-destructive-text dark:text-red-300">
             <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <span>
               HD Snapshot did not answer

@@ -13,6 +13,12 @@ export const figuresKey = { provider: BETTERUPTIME, kind: 'figures' } as const;
  */
 export const slaKey = { provider: BETTERUPTIME, kind: 'report-sla' } as const;
 
+/**
+ * One monitor's recent figures (24 hours, 7 and 30 days, the last day's response times), asked when a
+ * website's page shows it and reused for a few minutes.
+ */
+export const recentKey = { provider: BETTERUPTIME, kind: 'recent' } as const;
+
 /** What we add to a monitor: 30-day availability and mean response time (ms), with when we got them. */
 export type MonitorFigures = { uptime: number | null; avgResponseMs: number | null; at: string };
 

@@ -121,7 +121,7 @@ function SearchPanel({
         </div>
       )}
       {server.isError && (
-        <p role="alert" className="border-t px-4 py-2 text-xs text-destructive">
+        <p role="alert" className="border-t px-4 py-2 text-xs text-destructive-text">
           Records could not be searched just now; pages are still listed.
         </p>
       )}

@@ -45,7 +45,8 @@ export function DropdownMenuItem({
     <DropdownMenuPrimitive.Item
       className={cn(
         itemBase,
-        variant === 'destructive' && 'text-destructive focus:bg-destructive/10 focus:text-destructive',
+        variant === 'destructive' &&
+          'text-destructive-text focus:bg-destructive/10 focus:text-destructive-text',
         className,
       )}
       {...props}

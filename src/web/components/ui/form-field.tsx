@@ -43,7 +43,7 @@ export function FormField({ label, error, hint, className, labelAside, children 
         </p>
       )}
       {error && (
-        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
+        <p id={errorId} role="alert" className="text-sm font-medium text-destructive-text">
           {error}
         </p>
       )}
