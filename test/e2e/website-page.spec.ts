@@ -137,7 +137,7 @@ test('link a Better Uptime monitor of another address: the page follows it, with
   await dialog.getByRole('combobox', { name: 'Monitor' }).click();
   await page.getByPlaceholder('Search monitors by name or URL...').fill(other.attributes.pronounceable_name);
   await page
-    .getByRole('option', { name: new RegExp(`^${escape(other.attributes.pronounceable_name)} \\(`) })
+    .getByRole('option', { name: new RegExp(`^${escapeRegExp(other.attributes.pronounceable_name)} \\(`) })
     .click();
   await dialog.getByRole('button', { name: 'Link monitor' }).click();
   await expect(page.getByText('Monitor linked', { exact: true }).first()).toBeVisible();
@@ -158,4 +158,4 @@ test('link a Better Uptime monitor of another address: the page follows it, with
   expect(back.betterUptimeMonitor).toMatchObject({ id: website!.betterUptimeMonitor!.id, linked: false });
 });
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
