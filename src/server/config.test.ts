@@ -40,17 +40,24 @@ describe('the reference feeds', () => {
     expect(load({})).toMatchObject({
       wporgApiUrl: 'https://api.wordpress.org',
       phpEolUrl: 'https://endoflife.date/api/php.json',
+      wordfenceApiUrl: 'https://www.wordfence.com/api/intelligence/v3',
     });
     expect(
-      load({ WPORG_API_URL: 'http://127.0.0.1:4013/', PHP_EOL_URL: 'http://127.0.0.1:4014/api/php.json' }),
+      load({
+        WPORG_API_URL: 'http://127.0.0.1:4013/',
+        PHP_EOL_URL: 'http://127.0.0.1:4014/api/php.json',
+        WORDFENCE_API_URL: 'http://127.0.0.1:4015/api/intelligence/v3/',
+      }),
     ).toMatchObject({
       wporgApiUrl: 'http://127.0.0.1:4013',
       phpEolUrl: 'http://127.0.0.1:4014/api/php.json',
+      wordfenceApiUrl: 'http://127.0.0.1:4015/api/intelligence/v3',
     });
   });
 
   it('refuses an address that is not http(s), naming the variable', () => {
     expect(() => load({ WPORG_API_URL: 'ftp://mirror.example' })).toThrow(/WPORG_API_URL/);
     expect(() => load({ PHP_EOL_URL: 'not a url' })).toThrow(/PHP_EOL_URL/);
+    expect(() => load({ WORDFENCE_API_URL: 'ftp://mirror.example' })).toThrow(/WORDFENCE_API_URL/);
   });
 });

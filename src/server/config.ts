@@ -43,6 +43,7 @@ const envSchema = z.object({
   RDAP_BOOTSTRAP_URL: optionalString.pipe(z.url().optional()),
   WPORG_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   PHP_EOL_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  WORDFENCE_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   FLEET_WORDPRESS_LATEST: optionalString.pipe(
     z
       .string()
@@ -110,6 +111,8 @@ export type Config = {
   wporgApiUrl: string;
   /** A list of PHP's branches and their end of life (endoflife.date's); a local fake in tests and the demo. */
   phpEolUrl: string;
+  /** Wordfence Intelligence's v3 API (the vulnerability feed, with a key); a local fake in tests and the demo. */
+  wordfenceApiUrl: string;
   /** The operator's reference versions for the fleet view: they win over the live reads and the built-in table. */
   fleet: { wordpressLatest?: string; phpEndOfLife: Record<string, string> };
 };
@@ -197,6 +200,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     wporgApiUrl: (e.WPORG_API_URL ?? 'https://api.wordpress.org').replace(/\/+$/, ''),
     phpEolUrl: e.PHP_EOL_URL ?? 'https://endoflife.date/api/php.json',
+    wordfenceApiUrl: (e.WORDFENCE_API_URL ?? 'https://www.wordfence.com/api/intelligence/v3').replace(
+      /\/+$/,
+      '',
+    ),
     fleet: {
       wordpressLatest: e.FLEET_WORDPRESS_LATEST,
       phpEndOfLife: Object.fromEntries(

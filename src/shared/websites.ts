@@ -134,6 +134,31 @@ export type VersionReading = z.infer<typeof versionReading>;
  * GET /api/websites/{id}: the view, with each version labelled by its source and read time (a host's
  * PHP and what WordPress reports can differ: both are shown, named), and how the plugin last answered.
  */
+/** A plugin or theme a website runs, as its source listed it. */
+export const installedSoftware = z.object({
+  slug: z.string(),
+  name: z.string(),
+  version: z.string().nullable(),
+  active: z.boolean(),
+  /** The update WordPress offers (plugins), null when none or unknown. */
+  updateVersion: z.string().nullable(),
+});
+export type InstalledSoftware = z.infer<typeof installedSoftware>;
+
+/**
+ * What a website runs: `checked` false with a `reason` while no source lists its plugins (never read
+ * as "nothing installed"); `readAt` when the list was read, `source` who listed it.
+ */
+export const websiteSoftware = z.object({
+  checked: z.boolean(),
+  reason: z.string().nullable(),
+  readAt: z.string().nullable(),
+  source: z.string().nullable(),
+  plugins: z.array(installedSoftware),
+  themes: z.array(installedSoftware),
+});
+export type WebsiteSoftware = z.infer<typeof websiteSoftware>;
+
 export const websiteDetail = websiteView.extend({
   /** Both watchers with their 30-day figures: our check and the Better Uptime monitor of its domain. */
   watchers: z.object({ check: websiteMonitoring.nullable(), monitor: websiteMonitoring.nullable() }),
@@ -146,6 +171,7 @@ export const websiteDetail = websiteView.extend({
       .object({ ok: z.boolean(), error: z.string().nullable(), attemptedAt: z.string().nullable() })
       .nullable(),
   }),
+  software: websiteSoftware,
 });
 export type WebsiteDetail = z.infer<typeof websiteDetail>;
 /** A row of a websites page. */

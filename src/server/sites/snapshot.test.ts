@@ -69,7 +69,7 @@ describe('GET /api/sites/:id/snapshot', () => {
     const expected = wordpress.expected(site.url);
     expect(res.json().cached).toBe(false);
     expect(res.json().data).toMatchObject({
-      schema_version: 1,
+      schema_version: expected.schema_version,
       wordpress_version: expected.wordpress_version,
       php_version: expected.php_version,
       theme: expected.theme,

@@ -1,10 +1,21 @@
+import { createHash } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Context } from '../core/context';
-import { websiteFacts, websiteVersions } from '../db/schema';
+import type { Db } from '../db/client';
+import { websiteFacts, websiteSoftware, websiteVersions } from '../db/schema';
 import type { Snapshot } from '../providers/hdsnapshot/client';
+import { HDSNAPSHOT } from '../providers/hdsnapshot/keys';
+import type { Software } from '../providers/hdsnapshot/parse';
 
+/**
+ * What a site's HD Snapshot plugin said. `software` null: it does not report its plugin list (the
+ * list we kept goes, a site never reads as running nothing); left out: the answer says nothing of it.
+ */
 export type SnapshotAnswer =
-  | { ok: true; snapshot: Pick<Snapshot, 'wordpress_version' | 'php_version'> }
+  | {
+      ok: true;
+      snapshot: Pick<Snapshot, 'wordpress_version' | 'php_version'> & { software?: Software | null };
+    }
   | { ok: false; error: string };
 
 /**
@@ -52,12 +63,85 @@ export async function recordSnapshotFacts(
       .where(eq(websiteVersions.websiteId, websiteId))
       .orderBy(desc(websiteVersions.seenAt))
       .limit(1);
+    if (answer.snapshot.software !== undefined)
+      await recordSoftware(tx, websiteId, answer.snapshot.software, HDSNAPSHOT, at);
     if (last && last.wordpressVersion === wordpressVersion && last.php === php) return;
     await tx
       .insert(websiteVersions)
       .values({ websiteId, seenAt: at, wordpressVersion, php })
       .onConflictDoNothing();
   });
+}
+
+/** A digest of a plugin and theme list, the same whatever order the site listed them in. */
+function digest(software: Software): string {
+  const rows = [
+    ...software.plugins.map((p) => [
+      'plugin',
+      p.slug,
+      p.file,
+      p.name,
+      p.version,
+      p.active,
+      p.updateVersion,
+      p.autoUpdate,
+    ]),
+    ...software.themes.map((t) => ['theme', t.slug, null, t.name, t.version, t.active, null, null, t.parent]),
+  ].sort((a, b) => `${a[0]}/${a[1]}`.localeCompare(`${b[0]}/${b[1]}`));
+  return createHash('sha256').update(JSON.stringify(rows)).digest('hex');
+}
+
+/**
+ * Keeps the plugins and themes a website runs as `source` listed them at `at`. The rows are replaced
+ * only when the list changed (a sweep of an unchanged fleet writes only the time); null clears them.
+ */
+export async function recordSoftware(
+  db: Db,
+  websiteId: number,
+  software: Software | null,
+  source: string,
+  at: Date,
+): Promise<void> {
+  const hash = software ? digest(software) : null;
+  const [kept] = await db
+    .select({ hash: websiteFacts.softwareHash, source: websiteFacts.softwareSource })
+    .from(websiteFacts)
+    .where(eq(websiteFacts.websiteId, websiteId));
+  const facts = {
+    softwareAt: software ? at : null,
+    softwareSource: software ? source : null,
+    softwareHash: hash,
+  };
+  await db
+    .insert(websiteFacts)
+    .values({ websiteId, ...facts })
+    .onConflictDoUpdate({ target: websiteFacts.websiteId, set: facts });
+  if (kept?.hash === hash && kept?.source === facts.softwareSource) return;
+  await db.delete(websiteSoftware).where(eq(websiteSoftware.websiteId, websiteId));
+  if (!software) return;
+  const rows = [
+    ...software.plugins.map((p) => ({
+      websiteId,
+      type: 'plugin',
+      slug: p.slug,
+      file: p.file,
+      name: p.name,
+      version: p.version,
+      active: p.active,
+      updateVersion: p.updateVersion,
+      autoUpdate: p.autoUpdate,
+    })),
+    ...software.themes.map((t) => ({
+      websiteId,
+      type: 'theme',
+      slug: t.slug,
+      name: t.name,
+      version: t.version,
+      active: t.active,
+      parent: t.parent,
+    })),
+  ];
+  for (let i = 0; i < rows.length; i += 500) await db.insert(websiteSoftware).values(rows.slice(i, i + 500));
 }
 
 /** The PHP version each website's host runs it on (GridPane's site list), written with the sync. */

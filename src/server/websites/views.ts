@@ -25,6 +25,7 @@ import type { Services } from '../services';
 import { hostSyncs } from './hosts';
 import { watchersOf } from './monitoring';
 import { detailJoins, healthJoins, healthOf, readViewsOf, toWebsiteView, viewColumns } from './read-model';
+import { readWebsiteSoftware } from './software';
 
 type FilterShape = { [K in keyof typeof websiteFilters]?: z.output<(typeof websiteFilters)[K]> };
 
@@ -237,9 +238,11 @@ export async function readWebsiteDetail(services: Services, id: number): Promise
     const readAt = cache && !view.removed ? (await readCacheState(services, cache)).syncedAt : null;
     php.push({ version: facts.hostPhp, source: host, readAt: iso(readAt) });
   }
+  const software = await readWebsiteSoftware(services, id, facts);
   return {
     ...view,
     watchers,
+    software,
     versions: {
       wordpress: facts?.wordpressVersion
         ? { version: facts.wordpressVersion, source: HDSNAPSHOT, readAt: iso(facts.snapshotAt) }

@@ -8,7 +8,7 @@ export type WordPressCase =
   | 'html'
   | 'login_redirect'
   | 'slow'
-  | 'schema_v2'
+  | 'schema_newer'
   // Faults for the provider fault suites: what a site, its host or a proxy in front can answer.
   | 'server_error'
   | 'bad_gateway'
@@ -30,7 +30,7 @@ export function mixedCases(domains: string[]): Record<string, WordPressCase> {
     'html',
     'login_redirect',
     'slow',
-    'schema_v2',
+    'schema_newer',
   ];
   return Object.fromEntries(
     failures.flatMap((mode, i) => (domains[i * 3 + 1] ? [[domains[i * 3 + 1], mode]] : [])),

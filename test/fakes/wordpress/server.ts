@@ -4,7 +4,7 @@ import { fakeTimers, trickleBody } from '../faults';
 import { send, sendRaw } from '../gridpane/respond';
 import type { WordPressCase } from './cases';
 import { sendSiteFault, sendSnapshotFault } from './faults';
-import { PLUGIN_VERSION, snapshotFor, snapshotV2 } from './snapshot';
+import { PLUGIN_VERSION, snapshotFor, snapshotNewer } from './snapshot';
 
 export { mixedCases, type WordPressCase } from './cases';
 
@@ -97,7 +97,7 @@ export async function startFakeWordPress(options: FakeWordPressOptions) {
     if (sent === null) return wpError(res, 401, 'hd_snapshot_missing_token', 'Missing snapshot token.');
     if (mode === 'wrong_token' || sent !== token)
       return wpError(res, 403, 'hd_snapshot_invalid_token', 'Invalid snapshot token.');
-    const snapshot = mode === 'schema_v2' ? snapshotV2(domain, seed) : snapshotFor(domain, seed);
+    const snapshot = mode === 'schema_newer' ? snapshotNewer(domain, seed) : snapshotFor(domain, seed);
     if (match[2] === 'ping')
       return send(res, 200, {
         ok: true,

@@ -22,6 +22,13 @@ export const websiteFacts = pgTable(
     snapshotOk: boolean(),
     snapshotError: text(),
     attemptedAt: timestamp({ withTimezone: true }),
+    /**
+     * When the site's plugin and theme list was last read, and from where (`hdsnapshot`); null while
+     * no source reports it. `softwareHash` says whether a new list differs from the kept one.
+     */
+    softwareAt: timestamp({ withTimezone: true }),
+    softwareSource: text(),
+    softwareHash: text(),
     /** The PHP branch the site runs ("8.1"): what WordPress reports, else its host. The fleet view counts it. */
     phpBranch: text().generatedAlwaysAs(sql`substring(coalesce(php, host_php) from '^([0-9]+[.][0-9]+)')`),
   },
@@ -43,4 +50,33 @@ export const websiteVersions = pgTable(
     php: text(),
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.seenAt] })],
+);
+
+/**
+ * The plugins and themes each website runs, as its source last listed them (replaced whole when the
+ * list changes): what vulnerability matching and the update checks read.
+ */
+export const websiteSoftware = pgTable(
+  'website_software',
+  {
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    type: text().notNull(), // plugin | theme
+    slug: text().notNull(),
+    /** A plugin's path as WordPress keys it ("folder/main.php"). */
+    file: text(),
+    name: text().notNull(),
+    version: text(),
+    active: boolean().notNull(),
+    /** The update WordPress offers; null when none or unknown. */
+    updateVersion: text(),
+    autoUpdate: boolean(),
+    /** A child theme's parent (its slug). */
+    parent: text(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.type, t.slug] }),
+    index('website_software_slug_idx').on(t.type, t.slug),
+  ],
 );

@@ -24,7 +24,7 @@ describe('HD Snapshot client', () => {
     const result = await fetchSnapshot(request);
     const expected = fake!.expected(domain);
     expect(result.snapshot).toEqual({
-      schema_version: 1,
+      schema_version: expected.schema_version,
       generated_at: expect.any(String),
       site_url: `https://${domain}`,
       wordpress_version: expected.wordpress_version,
@@ -33,15 +33,24 @@ describe('HD Snapshot client', () => {
       plugin_count: expected.plugin_count,
       active_plugin_count: expected.active_plugin_count,
       is_multisite: expected.is_multisite,
-      plugin_version: '1.0.0',
+      plugin_version: expected.plugin_version,
+      // Schema 2 lists what the site runs; schema 1 does not report it.
+      software:
+        expected.schema_version === 2 ? { plugins: expect.any(Array), themes: expect.any(Array) } : null,
     });
+    if (result.snapshot.software)
+      expect(result.snapshot.software.plugins).toHaveLength(expected.plugin_count);
     expect(result.snapshot.wordpress_version).toMatch(/^6\.[4-7]/);
     expect(result.raw).toMatchObject({ theme_details: expected.theme_details });
     expect(result.warning).toBeUndefined();
     expect(fake!.requests).toEqual([
       expect.objectContaining({ domain, route: 'snapshot', tokenSent: true, status: 200 }),
     ]);
-    expect(await pingSnapshot(request)).toEqual({ ok: true, plugin_version: '1.0.0', schema_version: 1 });
+    expect(await pingSnapshot(request)).toEqual({
+      ok: true,
+      plugin_version: expected.plugin_version,
+      schema_version: expected.schema_version,
+    });
   });
 
   it.each<[WordPressCase, string, RegExp]>([
@@ -95,11 +104,11 @@ describe('HD Snapshot client', () => {
   });
 
   it('keeps the raw data of a newer schema, with a warning, and drops secret-looking keys', async () => {
-    const request = await start({ [domain]: 'schema_v2' });
+    const request = await start({ [domain]: 'schema_newer' });
     const result = await fetchSnapshot(request);
-    expect(result.snapshot.schema_version).toBe(2);
+    expect(result.snapshot.schema_version).toBe(3);
     expect(result.warning).toMatch(
-      new RegExp(`^HD Snapshot on ${domain.replaceAll('.', '\\.')} uses schema version 2`),
+      new RegExp(`^HD Snapshot on ${domain.replaceAll('.', '\\.')} uses schema version 3`),
     );
     expect(result.raw).toMatchObject({ plugins: expect.any(Array), environment: { mysql: '8.0.36' } });
     expect(JSON.stringify(result.raw)).not.toMatch(/REDACTED|token|password/i);

@@ -14,10 +14,35 @@ export type Snapshot = {
   active_plugin_count: number | null;
   is_multisite: boolean | null;
   plugin_version: string | null;
+  /** What the site runs (schema 2 on); null when the payload does not report its plugin list. */
+  software: Software | null;
 };
 
+/** A plugin as WordPress lists it: `slug` its folder (or file), `file` the path WordPress keys it by. */
+export type SnapshotPlugin = {
+  slug: string;
+  file: string | null;
+  name: string;
+  version: string | null;
+  active: boolean;
+  /** The version WordPress's own update check last offered; null when none or unknown. */
+  updateVersion: string | null;
+  autoUpdate: boolean | null;
+};
+export type SnapshotTheme = {
+  slug: string;
+  name: string;
+  version: string | null;
+  active: boolean;
+  /** The parent theme's slug of a child theme. */
+  parent: string | null;
+};
+export type Software = { plugins: SnapshotPlugin[]; themes: SnapshotTheme[] };
+
 /** The schema major this client understands; a newer one is shown raw with a warning. */
-export const SUPPORTED_SCHEMA = 1;
+export const SUPPORTED_SCHEMA = 2;
+/** More entries than any real site has: a payload beyond it is cut there. */
+const MAX_ENTRIES = 1000;
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -44,7 +69,59 @@ export function toSnapshot(body: Record<string, unknown>, version: number): Snap
     active_plugin_count: count(body.active_plugin_count),
     is_multisite: typeof body.is_multisite === 'boolean' ? body.is_multisite : null,
     plugin_version: str(body.plugin_version),
+    software: toSoftware(body),
   };
+}
+
+/** A slug as WordPress makes them: lower-case letters, digits, dots, dashes and underscores. */
+const slug = (v: unknown) => {
+  const text = str(v)?.toLowerCase() ?? null;
+  return text && /^[a-z0-9._-]{1,100}$/.test(text) ? text : null;
+};
+const flag = (v: unknown) => (typeof v === 'boolean' ? v : null);
+
+/**
+ * The plugins and themes a schema 2 payload lists; null when it lists no plugins at all (a schema 1
+ * plugin does not report them: "not checked", never "nothing installed"). An entry without a usable
+ * slug is left out; one slug listed twice keeps its first entry.
+ */
+export function toSoftware(body: Record<string, unknown>): Software | null {
+  if (!Array.isArray(body.plugins)) return null;
+  const seen = new Set<string>();
+  const first = (key: string) => {
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  };
+  const plugins: SnapshotPlugin[] = [];
+  for (const p of body.plugins.slice(0, MAX_ENTRIES)) {
+    if (!isRecord(p)) continue;
+    const id = slug(p.slug);
+    if (!id || !first(`plugin/${id}`)) continue;
+    plugins.push({
+      slug: id,
+      file: str(p.file),
+      name: str(p.name) ?? id,
+      version: str(p.version),
+      active: p.active === true,
+      updateVersion: str(p.update_version),
+      autoUpdate: flag(p.auto_update),
+    });
+  }
+  const themes: SnapshotTheme[] = [];
+  for (const t of Array.isArray(body.themes) ? body.themes.slice(0, MAX_ENTRIES) : []) {
+    if (!isRecord(t)) continue;
+    const id = slug(t.slug);
+    if (!id || !first(`theme/${id}`)) continue;
+    themes.push({
+      slug: id,
+      name: str(t.name) ?? id,
+      version: str(t.version),
+      active: t.active === true,
+      parent: slug(t.parent),
+    });
+  }
+  return { plugins, themes };
 }
 
 const SECRET_KEY = /token|secret|password/i;

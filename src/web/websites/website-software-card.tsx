@@ -1,0 +1,93 @@
+import type { InstalledSoftware, WebsiteDetail } from '@shared/websites';
+import { VERSION_SOURCE_LABELS } from '@shared/websites';
+import { Badge } from '@web/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { formatAgo, formatCount, formatDateTime } from '@web/lib/format';
+import { ArrowUpCircle, Puzzle } from 'lucide-react';
+
+/**
+ * The plugins and themes a website runs, as its HD Snapshot plugin last listed them: version, whether
+ * active, and the update WordPress offers. While no source lists them the card says why, never "none".
+ */
+export function WebsiteSoftwareCard({ website, now = Date.now() }: { website: WebsiteDetail; now?: number }) {
+  const { software } = website;
+  const updates = software.plugins.filter((p) => p.updateVersion !== null).length;
+  const source =
+    software.source && software.source in VERSION_SOURCE_LABELS
+      ? VERSION_SOURCE_LABELS[software.source as keyof typeof VERSION_SOURCE_LABELS]
+      : software.source;
+  return (
+    <Card className="min-w-0" data-testid="website-software">
+      <CardHeader className="pb-3">
+        <CardTitle className="flex items-center gap-2 text-base">
+          <Puzzle className="size-4 text-muted-foreground" aria-hidden="true" />
+          Plugins &amp; themes
+        </CardTitle>
+        <CardDescription>
+          {!software.checked ? (
+            <>Not checked: {software.reason}.</>
+          ) : (
+            <>
+              {formatCount(software.plugins.length, 'plugin')}
+              {updates > 0 ? `, ${formatCount(updates, 'update')} waiting` : ', all up to date'}. Listed by{' '}
+              {source}
+              {software.readAt && (
+                <>
+                  ,{' '}
+                  <time dateTime={software.readAt} title={formatDateTime(software.readAt)}>
+                    {formatAgo(software.readAt, now)}
+                  </time>
+                </>
+              )}
+              .
+            </>
+          )}
+        </CardDescription>
+      </CardHeader>
+      {software.checked && (
+        <CardContent className="grid gap-4">
+          <SoftwareList title="Plugins" items={software.plugins} empty="No plugins installed." />
+          <SoftwareList title="Themes" items={software.themes} empty="No themes listed." />
+        </CardContent>
+      )}
+    </Card>
+  );
+}
+
+function SoftwareList({ title, items, empty }: { title: string; items: InstalledSoftware[]; empty: string }) {
+  return (
+    <section aria-label={title} className="grid gap-2">
+      <h3 className="text-sm font-medium">{title}</h3>
+      {items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{empty}</p>
+      ) : (
+        <ul className="grid max-h-80 gap-1 overflow-y-auto pr-1 text-sm">
+          {items.map((item) => (
+            <li
+              key={item.slug}
+              className="flex items-start justify-between gap-3 border-b py-1.5 last:border-b-0"
+            >
+              <span className="min-w-0">
+                <span className={item.active ? 'font-medium' : 'text-muted-foreground'}>{item.name}</span>
+                {!item.active && (
+                  <Badge variant="outline" className="ml-2 align-middle text-[10px]">
+                    Inactive
+                  </Badge>
+                )}
+              </span>
+              <span className="grid shrink-0 justify-items-end tabular-nums">
+                <span>{item.version ?? 'version not known'}</span>
+                {item.updateVersion && (
+                  <span className="flex items-center gap-1 text-xs text-amber-700 dark:text-amber-300">
+                    <ArrowUpCircle className="size-3" aria-hidden="true" />
+                    {item.updateVersion} available
+                  </span>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
