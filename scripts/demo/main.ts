@@ -9,6 +9,7 @@ import { startFakeEndOfLife } from '../../test/fakes/endoflife';
 import { startFakeGridPane } from '../../test/fakes/gridpane';
 import { startMailCatcher } from '../../test/fakes/receivers/mail';
 import { startFakeTargets } from '../../test/fakes/targets';
+import { startFakeWordfence } from '../../test/fakes/wordfence';
 import { mixedCases, startFakeWordPress } from '../../test/fakes/wordpress';
 import { startFakeWporg } from '../../test/fakes/wporg';
 import { ensureBuilt, root } from '../ensure-build.mjs';
@@ -31,6 +32,8 @@ const wordpress = await startFakeWordPress({ domains, seed, cases: mixedCases(do
 // Where the fleet view reads the latest WordPress release and PHP's end-of-life dates from.
 const wporg = await startFakeWporg();
 const endOfLife = await startFakeEndOfLife();
+// The vulnerability feed the Security page matches the sites' plugins against.
+const wordfence = await startFakeWordfence({ records: 2000, seed });
 // Sites our own checks watch, and where their alert emails land.
 const targets = await startFakeTargets({ https: true, certDays: 10 });
 const mail = await startMailCatcher();
@@ -52,6 +55,7 @@ const server: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/serv
     SMTP_URL: mail.smtpUrl,
     WPORG_API_URL: wporg.url,
     PHP_EOL_URL: endOfLife.phpUrl,
+    WORDFENCE_API_URL: wordfence.url,
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
@@ -63,6 +67,7 @@ const stop = async (code = 0) => {
     wordpress.close(),
     wporg.close(),
     endOfLife.close(),
+    wordfence.close(),
     targets.close(),
     mail.close(),
   ]);
@@ -94,6 +99,7 @@ try {
     globalToken: wordpress.token,
     urlTemplate: wordpress.urlTemplate,
   });
+  await api.call('POST', '/api/integrations/wordfence', { apiKey: wordfence.apiKey });
   // The first GridPane sync runs in the background (the list answers at once and says how far it
   // is); the websites must exist before tags and tasks are given to them.
   for (let tries = 0; ; tries++) {

@@ -30,6 +30,7 @@ import { monitorRoutes } from './monitors/routes';
 import { notificationRoutes } from './notifications/routes';
 import { reportRoutes } from './reports/routes';
 import { searchRoutes } from './search/routes';
+import { securityRoutes } from './security/routes';
 import { serverRoutes } from './servers/routes';
 import type { Services } from './services';
 import { settingsRoutes } from './settings/routes';
@@ -117,6 +118,7 @@ export async function buildApp({ services, webRoot, logger, jobs = 'await' }: Ap
     await reportRoutes(api, services);
     await exportRoutes(api, services);
     await auditRoutes(api, services);
+    await securityRoutes(api, services);
   });
 
   await registerApiDocs(app);

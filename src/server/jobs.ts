@@ -20,6 +20,7 @@ import { dispatchJob } from './sync/dispatch';
 import { gridpaneSyncJob } from './sync/gridpane';
 import { factsJob } from './sync/hdsnapshot';
 import { referenceJobs } from './sync/references';
+import { importJob } from './vulnerabilities/import';
 import { healthJob } from './websites/health-job';
 
 /** Every kind of background work Agency Hub does: each area defines its own, the engine runs them all. */
@@ -44,6 +45,7 @@ export const jobSpecs = (services: Services): JobSpec<never>[] => [
   flushJob(services),
   factsJob(services),
   ...referenceJobs(services),
+  importJob(services),
   reportsDueJob(services),
   reportSendJob(services),
   auditRetentionJob(services),

@@ -14,6 +14,7 @@ import { type BetterUptimeClientOptions, createBetterUptimeClient } from './prov
 import { createGridPaneClient, type GridPaneClientOptions } from './providers/gridpane/client';
 import { fetchSnapshot, type SnapshotRequest } from './providers/hdsnapshot/client';
 import { createPhpEolClient, type PhpEolClient } from './providers/php-eol/client';
+import { createWordfenceClient, type WordfenceClient } from './providers/wordfence/client';
 import { createWporgClient, type WporgClient } from './providers/wporg/client';
 
 /**
@@ -32,6 +33,8 @@ export type ProviderFactory = {
   wporg(): WporgClient;
   /** The PHP end-of-life list at PHP_EOL_URL. */
   phpEol(): PhpEolClient;
+  /** Wordfence Intelligence's vulnerability feed at WORDFENCE_API_URL, with the account's API key. */
+  wordfence(apiKey: string): WordfenceClient;
 };
 
 /**
@@ -91,6 +94,8 @@ export function createServices(config: Config, database: Database, opts: Service
       snapshot: (request) => fetchSnapshot({ ...opts.hdsnapshot, ...request, addressPolicy: policy }),
       wporg: () => createWporgClient({ baseUrl: config.wporgApiUrl, addressPolicy: policy }),
       phpEol: () => createPhpEolClient({ url: config.phpEolUrl, addressPolicy: policy }),
+      wordfence: (apiKey) =>
+        createWordfenceClient({ baseUrl: config.wordfenceApiUrl, apiKey, addressPolicy: policy }),
     },
   };
 }

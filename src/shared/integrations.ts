@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-export const integrationProviders = ['gridpane', 'betteruptime', 'hdsnapshot'] as const;
+export const integrationProviders = ['gridpane', 'betteruptime', 'hdsnapshot', 'wordfence'] as const;
 export const integrationProvider = z.enum(integrationProviders, {
-  error: 'Unknown integration: use gridpane, betteruptime or hdsnapshot',
+  error: 'Unknown integration: use gridpane, betteruptime, hdsnapshot or wordfence',
 });
 export type IntegrationProvider = z.infer<typeof integrationProvider>;
 
@@ -10,6 +10,7 @@ export const providerNames: Record<IntegrationProvider, string> = {
   gridpane: 'GridPane',
   betteruptime: 'Better Uptime',
   hdsnapshot: 'HD Snapshot',
+  wordfence: 'Wordfence Intelligence',
 };
 
 export const DEFAULT_GRIDPANE_BASE_URL = 'https://my.gridpane.com/oauth/api/v1';
@@ -60,9 +61,14 @@ export const hdsnapshotSettings = z.strictObject({
     .refine((v) => v.includes('{domain}'), 'Address template must contain {domain}')
     .optional(),
 });
+/** Wordfence Intelligence: the API key of a wordfence.com account (free), for the vulnerability feed. */
+export const wordfenceSettings = z.strictObject({
+  apiKey: token('API key'),
+});
 export type GridPaneSettings = z.infer<typeof gridpaneSettings>;
 export type BetterUptimeSettings = z.infer<typeof betteruptimeSettings>;
 export type HdSnapshotSettings = z.infer<typeof hdsnapshotSettings>;
+export type WordfenceSettings = z.infer<typeof wordfenceSettings>;
 
 export const toggleIntegrationRequest = z.strictObject({
   enabled: z.boolean({ error: 'enabled must be true or false' }),

@@ -4,6 +4,7 @@ import { type AddressPolicy, addressPolicy, assertPublicField } from '../core/ou
 import { isProviderError, type ProviderError } from '../core/outbound/provider-error';
 import { BETTERUPTIME } from '../providers/betteruptime/keys';
 import { GRIDPANE } from '../providers/gridpane/keys';
+import { WORDFENCE } from '../providers/wordfence/keys';
 import type { Services } from '../services';
 import type { ProviderSettings } from './service';
 
@@ -36,6 +37,10 @@ export async function checkCredentials(
       return 'Connected to Better Uptime.';
     });
   }
+  // Wordfence Intelligence limits how often a key may read its feed, and has no cheaper call: the
+  // first import, started on saving, tries the key; a refused key shows on the integration.
+  if (provider === WORDFENCE)
+    return `${providerNames[provider]} settings saved. The first read of its vulnerability feed has started and takes a few minutes.`;
   if (settings.urlTemplate) await checkTemplateHost(settings.urlTemplate, policy);
   return undefined;
 }

@@ -21,13 +21,14 @@ const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =
   t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
 describe('integrations', () => {
-  it('lists the three wired providers, none configured at first', async () => {
+  it('lists the four wired providers, none configured at first', async () => {
     const res = await call('GET', '/api/integrations');
     expect(res.statusCode).toBe(200);
     expect(res.json().map((i: { provider: string }) => i.provider)).toEqual([
       'gridpane',
       'betteruptime',
       'hdsnapshot',
+      'wordfence',
     ]);
     expect(res.json()[0]).toMatchObject({
       enabled: false,
@@ -36,6 +37,17 @@ describe('integrations', () => {
       lastSyncAt: null,
       callCount: 0,
     });
+  });
+
+  it('validates Wordfence settings: an API key is required, nothing else is taken', async () => {
+    const missing = await call('POST', '/api/integrations/wordfence', { apiKey: '  ' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fieldErrors.apiKey).toEqual(['API key is required']);
+    const extra = await call('POST', '/api/integrations/wordfence', {
+      apiKey: 'k',
+      baseUrl: 'https://x.test',
+    });
+    expect(extra.statusCode).toBe(400);
   });
 
   it('validates GridPane settings: token required, https or loopback only', async () => {

@@ -10,11 +10,13 @@ import {
   integrationView,
   providerParams,
   toggleIntegrationRequest,
+  wordfenceSettings,
 } from '../../shared/integrations';
 import { contextOf } from '../http/session';
 import { BETTERUPTIME } from '../providers/betteruptime/keys';
 import { GRIDPANE } from '../providers/gridpane/keys';
 import { HDSNAPSHOT } from '../providers/hdsnapshot/keys';
+import { WORDFENCE } from '../providers/wordfence/keys';
 import type { Services } from '../services';
 import { checkCredentials } from './checks';
 import { listIntegrations, type ProviderSettings, saveIntegration, toggleIntegration } from './service';
@@ -98,6 +100,21 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
       preHandler: checkFirst(HDSNAPSHOT, clean),
     },
     async (request) => save(HDSNAPSHOT, clean(request.body), request),
+  );
+  r.post(
+    '/api/integrations/wordfence',
+    {
+      // Saving the settings changes the integration, as turning it on or off does.
+      config: {
+        access: 'session-or-token',
+        role: 'admin',
+        freshTwoFactor: true,
+        audit: { action: 'integrations.wordfence.update' },
+      },
+      schema: { body: wordfenceSettings, response: { 200: savedResponse } },
+      preHandler: checkFirst(WORDFENCE, (body: ProviderSettings) => body),
+    },
+    async (request) => save(WORDFENCE, request.body, request),
   );
   r.patch(
     '/api/integrations/:provider',

@@ -20,6 +20,7 @@ const secretFields: Record<IntegrationProvider, string> = {
   gridpane: 'accessToken',
   betteruptime: 'apiToken',
   hdsnapshot: 'globalToken',
+  wordfence: 'apiKey',
 };
 
 export type IntegrationDeps = { db: Db; box: SecretBox; clock: Clock; actor?: Actor };

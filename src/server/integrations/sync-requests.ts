@@ -2,6 +2,7 @@ import type { IntegrationProvider } from '../../shared/integrations';
 import { BETTERUPTIME, BETTERUPTIME_SYNC_JOB } from '../providers/betteruptime/keys';
 import { GRIDPANE, GRIDPANE_SYNC_JOB } from '../providers/gridpane/keys';
 import { FACTS_JOB, HDSNAPSHOT } from '../providers/hdsnapshot/keys';
+import { WORDFENCE, WORDFENCE_IMPORT_JOB } from '../providers/wordfence/keys';
 import type { Services } from '../services';
 
 /** The providers whose lists are kept warm by scheduled syncs (HD Snapshot sweeps on its own cron). */
@@ -9,11 +10,13 @@ export const LISTED_PROVIDERS: readonly IntegrationProvider[] = [GRIDPANE, BETTE
 
 /**
  * Queues a provider's sync (joined by one already waiting): GridPane's servers and sites, Better
- * Uptime's monitors with their figures after them, and for HD Snapshot a sweep of the sites now
- * rather than at the next one.
+ * Uptime's monitors with their figures after them, for HD Snapshot a sweep of the sites now rather
+ * than at the next one, and for Wordfence Intelligence a read of its vulnerability feed.
  */
 export async function sendSync(services: Services, provider: IntegrationProvider): Promise<void> {
   if (provider === GRIDPANE) await services.jobs.send(GRIDPANE_SYNC_JOB);
   if (provider === BETTERUPTIME) await services.jobs.send(BETTERUPTIME_SYNC_JOB, { figures: true });
   if (provider === HDSNAPSHOT) await services.jobs.send(FACTS_JOB);
+  // A key just saved (or switched back on) reads the feed now, however fresh the last read.
+  if (provider === WORDFENCE) await services.jobs.send(WORDFENCE_IMPORT_JOB, { force: true });
 }

@@ -9,4 +9,5 @@ export {
   monitorSummaryOf,
   readViewsOf,
 } from './read-model';
+export { notCheckedReason, readWebsiteSoftware } from './software';
 export { healthCounts, keptHealthOf, readWebsite, readWebsites } from './views';

@@ -4,6 +4,7 @@ import type {
   HdSnapshotSettings,
   IntegrationProvider,
   IntegrationView,
+  WordfenceSettings,
 } from '@shared/integrations';
 import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
@@ -17,6 +18,7 @@ export interface ProviderSettingsMap {
   gridpane: GridPaneSettings;
   betteruptime: BetterUptimeSettings;
   hdsnapshot: HdSnapshotSettings;
+  wordfence: WordfenceSettings;
 }
 
 export type SavedIntegration = IntegrationView & { message: string };

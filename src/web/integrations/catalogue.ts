@@ -8,6 +8,7 @@ import {
   type LucideIcon,
   Server,
   Shield,
+  ShieldAlert,
   Users,
 } from 'lucide-react';
 
@@ -34,7 +35,7 @@ export interface CatalogueEntry {
   provider?: IntegrationProvider;
 }
 
-/** The eight integrations of the catalogue. Descriptions only: no figures. */
+/** The nine integrations of the catalogue. Descriptions only: no figures. */
 export const CATALOGUE: CatalogueEntry[] = [
   {
     id: 'gridpane',
@@ -96,6 +97,21 @@ export const CATALOGUE: CatalogueEntry[] = [
     features: ['DNS records', 'Cache purge', 'Firewall events', 'SSL settings'],
     icon: Shield,
     docsUrl: 'https://developers.cloudflare.com/api/',
+  },
+  {
+    id: 'wordfence',
+    name: 'Wordfence Intelligence',
+    category: 'security',
+    description: 'Known security holes in WordPress, its plugins and its themes, from the Wordfence feed.',
+    features: [
+      'Known vulnerabilities of plugins, themes and WordPress',
+      'CVSS severity and patched versions',
+      'Daily feed, read at most once a day',
+    ],
+    icon: ShieldAlert,
+    docsUrl:
+      'https://www.wordfence.com/help/wordfence-intelligence/v3-accessing-and-consuming-the-vulnerability-data-feed/',
+    provider: 'wordfence',
   },
   {
     id: 'wp-remote',

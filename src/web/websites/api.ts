@@ -1,4 +1,5 @@
 import type { MonitorRecent } from '@shared/monitors';
+import type { WebsiteSecurity } from '@shared/security';
 import type { Site, SiteOptions, siteSnapshotResponse } from '@shared/sites';
 import type { WebsiteDetail, WebsitePage } from '@shared/websites';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -136,5 +137,13 @@ export function useLinkMonitor(websiteId: number) {
       queryClient.setQueryData(websiteKeys.detail(websiteId), website);
       return queryClient.invalidateQueries({ queryKey: websiteKeys.all });
     },
+  });
+}
+
+/** What the website runs that is known to be vulnerable (or why that is not known). */
+export function useWebsiteSecurity(websiteId: number) {
+  return useQuery({
+    queryKey: [...websiteKeys.detail(websiteId), 'security'],
+    queryFn: ({ signal }) => api.get<WebsiteSecurity>(`/api/websites/${websiteId}/security`, { signal }),
   });
 }

@@ -18,6 +18,7 @@ import { healthSourceHref, ServerLink, StagingBadge } from './site-badges';
 import { SiteSnapshotCard } from './site-snapshot-card';
 import { WebsiteClientCard } from './website-client-card';
 import { WebsiteMonitoringCard } from './website-monitoring-card';
+import { WebsiteSecurityCard } from './website-security-card';
 import { WebsiteSoftwareCard } from './website-software-card';
 import { WebsiteTagsCard } from './website-tags-card';
 import { WebsiteVersionsCard } from './website-versions-card';
@@ -121,6 +122,7 @@ function WebsiteDetails({ website }: { website: WebsiteDetail }) {
           label={website.domain}
         />
         <WebsiteVersionsCard website={website} />
+        <WebsiteSecurityCard website={website} />
         <WebsiteSoftwareCard website={website} />
         <InfoCard
           title="Website Details"

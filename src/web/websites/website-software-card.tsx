@@ -1,9 +1,11 @@
 import type { InstalledSoftware, WebsiteDetail } from '@shared/websites';
 import { VERSION_SOURCE_LABELS } from '@shared/websites';
 import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatAgo, formatCount, formatDateTime } from '@web/lib/format';
 import { ArrowUpCircle, Puzzle } from 'lucide-react';
+import { useState } from 'react';
 
 /**
  * The plugins and themes a website runs, as its HD Snapshot plugin last listed them: version, whether
@@ -54,15 +56,20 @@ export function WebsiteSoftwareCard({ website, now = Date.now() }: { website: We
   );
 }
 
+/** How many entries a list shows before "Show all". */
+const FIRST = 12;
+
 function SoftwareList({ title, items, empty }: { title: string; items: InstalledSoftware[]; empty: string }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? items : items.slice(0, FIRST);
   return (
     <section aria-label={title} className="grid gap-2">
       <h3 className="text-sm font-medium">{title}</h3>
       {items.length === 0 ? (
         <p className="text-sm text-muted-foreground">{empty}</p>
       ) : (
-        <ul className="grid max-h-80 gap-1 overflow-y-auto pr-1 text-sm">
-          {items.map((item) => (
+        <ul className="grid gap-1 text-sm">
+          {shown.map((item) => (
             <li
               key={item.slug}
               className="flex items-start justify-between gap-3 border-b py-1.5 last:border-b-0"
@@ -87,6 +94,11 @@ function SoftwareList({ title, items, empty }: { title: string; items: Installed
             </li>
           ))}
         </ul>
+      )}
+      {items.length > FIRST && (
+        <Button variant="ghost" size="sm" className="w-fit" onClick={() => setAll(!all)} aria-expanded={all}>
+          {all ? 'Show fewer' : `Show all ${items.length} ${title.toLowerCase()}`}
+        </Button>
       )}
     </section>
   );

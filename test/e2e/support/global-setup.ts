@@ -5,6 +5,7 @@ import path from 'node:path';
 import { startFakeBetterUptime } from '../../fakes/betteruptime';
 import { startFakeEndOfLife } from '../../fakes/endoflife';
 import { startFakeGridPane } from '../../fakes/gridpane';
+import { startFakeWordfence } from '../../fakes/wordfence';
 import { startFakeWordPress } from '../../fakes/wordpress';
 import { startFakeWporg } from '../../fakes/wporg';
 
@@ -18,6 +19,7 @@ export type E2EState = {
   gridpane: { url: string; token: string; sites: string[]; servers: string[] };
   betteruptime: { url: string; token: string; monitors: number };
   wordpress: { urlTemplate: string; token: string };
+  wordfence: { apiKey: string };
 };
 
 /** Browser tests run this many at a time, each worker against an app and providers of its own. */
@@ -62,6 +64,8 @@ async function startStack(usedPorts: Set<number>): Promise<{ state: E2EState; st
   // The fleet's reference versions come from these, never from the real wordpress.org.
   const wporg = await startFakeWporg();
   const endOfLife = await startFakeEndOfLife();
+  // The vulnerability feed: its fixed records hit plugins and themes the fake sites run.
+  const wordfence = await startFakeWordfence({ records: 200, seed: 11 });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ah-e2e-'));
   let port = 4100 + Math.floor(Math.random() * 800);
   while (usedPorts.has(port)) port = 4100 + Math.floor(Math.random() * 800);
@@ -83,6 +87,7 @@ async function startStack(usedPorts: Set<number>): Promise<{ state: E2EState; st
       LOG_LEVEL: 'warn',
       WPORG_API_URL: wporg.url,
       PHP_EOL_URL: endOfLife.phpUrl,
+      WORDFENCE_API_URL: wordfence.url,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -117,6 +122,7 @@ async function startStack(usedPorts: Set<number>): Promise<{ state: E2EState; st
       monitors: betteruptime.monitors.length,
     },
     wordpress: { urlTemplate: wordpress.urlTemplate, token: wordpress.token },
+    wordfence: { apiKey: wordfence.apiKey },
   };
   const stop = async () => {
     server.kill('SIGTERM');
@@ -127,6 +133,7 @@ async function startStack(usedPorts: Set<number>): Promise<{ state: E2EState; st
       wordpress.close(),
       wporg.close(),
       endOfLife.close(),
+      wordfence.close(),
     ]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

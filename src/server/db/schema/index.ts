@@ -23,6 +23,7 @@ export * from './table-generations';
 export * from './tags';
 export * from './tasks';
 export * from './users';
+export * from './vulnerabilities';
 export * from './website-facts';
 export * from './website-health';
 export * from './website-tags';

@@ -1,3 +1,5 @@
+import { defineJob } from '../../core/jobs/registry';
+
 /** Wordfence Intelligence's name wherever our tables keep a provider. */
 export const WORDFENCE = 'wordfence' as const;
 /** How people know it: messages and pages name it so. */
@@ -11,3 +13,8 @@ export const DEFAULT_WORDFENCE_API_URL = 'https://www.wordfence.com/api/intellig
  * matching only (no severity). Use production whenever severity matters.
  */
 export type WordfenceFeed = 'production' | 'scanner';
+
+/** The feed's import: daily, and as soon as the integration is saved. */
+export const WORDFENCE_IMPORT_JOB = defineJob<{ force?: boolean }, { imported: boolean; records?: number }>(
+  'import-wordfence',
+);
