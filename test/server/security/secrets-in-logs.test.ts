@@ -3,22 +3,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrations } from '../../../src/server/db/schema';
 import { type FakeBetterUptime, startFakeBetterUptime } from '../../fakes/betteruptime';
 import { type FakeGridPane, startFakeGridPane } from '../../fakes/gridpane';
+import { startFakeWordfence } from '../../fakes/wordfence';
 import { type FakeWordPress, startFakeWordPress } from '../../fakes/wordpress';
 import { createTestApp, type TestApp } from '../../support/app';
 
 // Provider tokens are write-only in the API and never logged. Tokens of the shapes people
 // paste: GridPane's long bearer, Better Uptime's 24-character team token, a short hand-picked HD Snapshot
-// global token, and a mistyped token GridPane rejects (a secret all the same).
+// global token, a Wordfence Intelligence API key, and a mistyped token GridPane rejects (a secret all
+// the same).
 const secrets = {
   gridpane: `gp_${randomBytes(48).toString('hex')}`,
   betteruptime: randomBytes(18).toString('base64url'),
   hdsnapshot: `hds-${randomBytes(6).toString('hex')}`,
+  wordfence: `wf-${randomBytes(24).toString('hex')}`,
   mistyped: `gp_typo_${randomBytes(6).toString('hex')}`,
 };
 
 let gridpane: FakeGridPane;
 let uptime: FakeBetterUptime;
 let wordpress: FakeWordPress;
+let wordfence: Awaited<ReturnType<typeof startFakeWordfence>>;
 beforeAll(async () => {
   gridpane = await startFakeGridPane({
     token: secrets.gridpane,
@@ -31,9 +35,10 @@ beforeAll(async () => {
   const domains = gridpane.fleet.sites.map((s) => String(s.url));
   uptime = await startFakeBetterUptime({ token: secrets.betteruptime, sites: domains, seed: 11 });
   wordpress = await startFakeWordPress({ token: secrets.hdsnapshot, domains, seed: 11 });
+  wordfence = await startFakeWordfence({ apiKey: secrets.wordfence, records: 10 });
 });
 afterAll(async () => {
-  await Promise.all([gridpane.close(), uptime.close(), wordpress.close()]);
+  await Promise.all([gridpane.close(), uptime.close(), wordpress.close(), wordfence.close()]);
 });
 
 // Both log formats: JSON lines for collectors, and the human lines a terminal shows (LOG_FORMAT).
@@ -47,7 +52,11 @@ describe.each(['json', 'pretty'] as const)('in the %s log format', (format) => {
 
   beforeAll(async () => {
     // Trace: the most the log ever says, every request in and out included.
-    t = await createTestApp({ logLevel: 'trace', logFormat: format });
+    t = await createTestApp({
+      logLevel: 'trace',
+      logFormat: format,
+      config: { wordfenceApiUrl: wordfence.url },
+    });
     cookie = await t.signIn();
   });
   afterAll(() => t.close());
@@ -86,13 +95,14 @@ describe.each(['json', 'pretty'] as const)('in the %s log format', (format) => {
         ['gridpane', { baseUrl: gridpane.url, accessToken: secrets.gridpane }],
         ['betteruptime', { baseUrl: uptime.url, apiToken: secrets.betteruptime }],
         ['hdsnapshot', { urlTemplate: wordpress.urlTemplate, globalToken: secrets.hdsnapshot }],
+        ['wordfence', { apiKey: secrets.wordfence }],
       ] as const) {
         const saved = await call('POST', `/api/integrations/${provider}`, settings);
         expect(saved.statusCode, provider).toBe(200);
       }
       await t.services.jobs.idle();
       await rememberSealed();
-      expect(sealed.size).toBe(6);
+      expect(sealed.size).toBe(8);
 
       const siteList = await call('GET', '/api/sites?refresh=true');
       expect(siteList.statusCode).toBe(200);
@@ -110,6 +120,7 @@ describe.each(['json', 'pretty'] as const)('in the %s log format', (format) => {
       expect(gridpane.requests.filter((r) => r.status === 200).length).toBeGreaterThan(2);
       expect(uptime.requests.some((r) => r.path.endsWith('/response-times') && r.status === 200)).toBe(true);
       expect(wordpress.requests.some((r) => r.tokenSent && r.status === 200)).toBe(true);
+      expect(wordfence.requests.some((r) => r.status === 200)).toBe(true);
       if (format === 'json') {
         expect(capturedLog()).toContain('/api/integrations/hdsnapshot');
         expect(capturedLog()).toContain('/api/monitors/update-response-times');
@@ -179,7 +190,7 @@ describe.each(['json', 'pretty'] as const)('in the %s log format', (format) => {
         await call('GET', url.startsWith('/api/search') ? `${url}?q=${site!.url.slice(0, 4)}` : url);
       }
       const list = await call('GET', '/api/integrations');
-      expect(list.json().map((i: { tokenSet: boolean }) => i.tokenSet)).toEqual([true, true, true]);
+      expect(list.json().map((i: { tokenSet: boolean }) => i.tokenSet)).toEqual([true, true, true, true]);
 
       expect(leaks(responses.join('\n'))).toEqual([]);
     });
