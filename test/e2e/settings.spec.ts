@@ -127,6 +127,9 @@ test('API tokens: created once-shown, used as Bearer, revoked; the API reference
     if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
   });
   await expect(docs.getByText('Agency Hub API').first()).toBeVisible();
+  // Every area is listed (collapsed); opening one lists its operations.
+  await expect(docs.getByRole('link', { name: 'audit', exact: true })).toBeVisible();
+  await docs.getByRole('link', { name: 'tokens', exact: true }).click();
   await expect(docs.getByText('/api/tokens', { exact: true }).first()).toBeVisible();
   expect(violations).toEqual([]);
 });

@@ -89,7 +89,14 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
     declareAccess(docs, 'session-or-token', 'viewer');
     await docs.register(swaggerUi, {
       routePrefix: DOCS_URL,
-      uiConfig: { deepLinking: true, tryItOutEnabled: false, displayRequestDuration: true },
+      // The areas open collapsed: a reference of this size (over 120 operations) stops drawing
+      // part-way when every operation is listed at once, and the list of areas is the better index.
+      uiConfig: {
+        deepLinking: true,
+        tryItOutEnabled: false,
+        displayRequestDuration: true,
+        docExpansion: 'none',
+      },
       theme: { title: 'Agency Hub API reference' },
     });
   });
