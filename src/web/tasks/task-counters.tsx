@@ -10,10 +10,17 @@ const counters: { key: keyof TaskCounts; label: string; tone: string }[] = [
   { key: 'completed', label: 'Completed', tone: 'text-green-600 dark:text-green-400' },
 ];
 
-/** Total, To Do, In Progress, Review, Completed: counted over every task, not only the filtered ones. */
-export function TaskCounters({ counts }: { counts: TaskCounts }) {
+/**
+ * Total, To Do, In Progress, Review, Completed: counted over every task, not only the filtered ones.
+ * Until the counts arrive each figure is a placeholder, never a zero that reads as "no tasks".
+ */
+export function TaskCounters({ counts }: { counts: TaskCounts | undefined }) {
   return (
-    <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3 lg:grid-cols-5" aria-label="Task counts">
+    <dl
+      className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3 lg:grid-cols-5"
+      aria-label="Task counts"
+      aria-busy={counts ? undefined : true}
+    >
       {counters.map(({ key, label, tone }) => (
         <Card
           key={key}
@@ -21,7 +28,13 @@ export function TaskCounters({ counts }: { counts: TaskCounts }) {
         >
           <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
           <dd className={cn('text-xl font-bold tabular-nums sm:text-2xl', tone)} data-testid={`count-${key}`}>
-            {counts[key].toLocaleString('en-US')}
+            {counts ? (
+              counts[key].toLocaleString('en-US')
+            ) : (
+              <span className="inline-block h-7 w-10 animate-pulse rounded-md bg-muted align-middle">
+                <span className="sr-only">Loading</span>
+              </span>
+            )}
           </dd>
         </Card>
       ))}

@@ -38,9 +38,7 @@ export function TasksPage() {
   const [deleting, setDeleting] = useState<Task>();
 
   const page = tasks.data;
-  const counts: TaskCounts = page
-    ? { total: page.overall, ...page.counts }
-    : { total: 0, todo: 0, 'in-progress': 0, review: 0, completed: 0 };
+  const counts: TaskCounts | undefined = page ? { total: page.overall, ...page.counts } : undefined;
   const filtered = page?.data ?? [];
   const isFiltering = Boolean(
     params.q || params.status || params.priority || params.assignee || params.client,
