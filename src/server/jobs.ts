@@ -20,7 +20,7 @@ import { dispatchJob } from './sync/dispatch';
 import { gridpaneSyncJob } from './sync/gridpane';
 import { factsJob } from './sync/hdsnapshot';
 import { referenceJobs } from './sync/references';
-import { importJob } from './vulnerabilities/import';
+import { importJob, matchJob } from './vulnerabilities/import';
 import { healthJob } from './websites/health-job';
 
 /** Every kind of background work Agency Hub does: each area defines its own, the engine runs them all. */
@@ -46,6 +46,7 @@ export const jobSpecs = (services: Services): JobSpec<never>[] => [
   factsJob(services),
   ...referenceJobs(services),
   importJob(services),
+  matchJob(services),
   reportsDueJob(services),
   reportSendJob(services),
   auditRetentionJob(services),

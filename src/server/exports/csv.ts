@@ -1,6 +1,10 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+
+/** A CSV download as the API reference describes it. */
+export const csvAnswer = z.string().describe('CSV (UTF-8, comma-separated, header row)');
 
 export type Cell = string | number | boolean | null | undefined;
 

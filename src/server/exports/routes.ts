@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { incidentsExportQuery, websitesExportQuery } from '../../shared/exports';
 import { contextOf } from '../http/session';
 import type { Services } from '../services';
-import { sendCsv } from './csv';
+import { csvAnswer as csv, sendCsv } from './csv';
 import { clientsCsv, incidentsCsv, websitesCsv } from './service';
 
-const csv = z.string().describe('CSV (UTF-8, comma-separated, header row)');
 const today = (services: Services) => services.clock.now().toISOString().slice(0, 10);
 
 /** CSV downloads of the lists: websites (with their client), clients and incidents. */

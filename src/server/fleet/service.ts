@@ -11,8 +11,11 @@ import { compareVersions, endOfLifeOn, references } from './versions';
 /** The PHP branch a site runs: what WordPress reports (HD Snapshot), else its host (GridPane); stored. */
 const PHP_BRANCH = sql.raw('f.php_branch');
 
-/** The hosted websites the filters select (w: websites, f: their facts), of a limited person's clients. */
-function where(ctx: ScopeContext, q: FleetQuery): SQL {
+/**
+ * The hosted websites the fleet's filters (client, server, tag) select (w: websites), of a limited
+ * person's clients: the one reading of those filters, for the fleet view and the Security page.
+ */
+export function fleetWhere(ctx: ScopeContext, q: FleetQuery): SQL {
   const parts: SQL[] = [sql`not w.removed`, clientInScope(ctx, sql`w.client_id`)];
   if (q.clientId) parts.push(sql`w.client_id = ${q.clientId}`);
   if (q.serverId) parts.push(sql`w.server_id = ${q.serverId}`);
@@ -33,7 +36,7 @@ const reads: Reads = { tables: ['websites', 'website_facts', 'website_tags'] };
  */
 export async function fleetCounts(services: Services, q: FleetQuery): Promise<FleetCounts> {
   const { db } = services;
-  const filter = where(services, q);
+  const filter = fleetWhere(services, q);
   // One pass over the fleet, counted both ways.
   const rows = await keptRows<{ php: string | null; wordpress: string | null; by: number; sites: number }>(
     db,
@@ -92,7 +95,7 @@ export async function fleetSites(services: Services, q: z.output<typeof fleetSit
     : q.wordpress === 'unknown'
       ? sql`f.wordpress_version is null`
       : sql`f.wordpress_version = ${q.wordpress}`;
-  const from = sql`from websites w left join website_facts f on f.website_id = w.id where ${where(services, q)} and ${version}`;
+  const from = sql`from websites w left join website_facts f on f.website_id = w.id where ${fleetWhere(services, q)} and ${version}`;
   // The page first (an index walk by domain), then the page's websites: 25 rows, not thousands.
   const { db } = services;
   const [page, counted] = await keptAnswer(

@@ -3,9 +3,8 @@ import { FIXED_IDS, startFakeWordfence } from '../../../test/fakes/wordfence';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { websites } from '../db/schema';
 import { toSoftware } from '../providers/hdsnapshot/parse';
-import { importFeed } from '../vulnerabilities/import';
+import { patchedFor, severityOf } from '../vulnerabilities/match';
 import { recordSnapshotFacts } from '../websites/facts';
-import { patchedFor, severityOf } from './website';
 
 // A website's known vulnerabilities: what it runs (plugins, themes, WordPress) matched against the
 // feed's affected ranges. Until both are known the answer says "not checked" and why, never "safe".

@@ -1,39 +1,29 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { SEVERITIES, type Severity, type WebsiteFinding, type WebsiteSecurity } from '../../shared/security';
-import { vulnerabilities, vulnerabilitySoftware, websiteFacts } from '../db/schema';
-import type { VersionRange } from '../providers/wordfence/parse';
+import { websiteFacts } from '../db/schema';
 import type { Services } from '../services';
-import { readFeedState } from '../vulnerabilities/import';
+import { type FeedState, readFeedState } from '../vulnerabilities/import';
+import {
+  affecting,
+  CORE,
+  copyrightOf,
+  recordsFor,
+  severityOf,
+  softwareKey,
+  websiteFindingId,
+} from '../vulnerabilities/match';
+import { isVersion } from '../vulnerabilities/versions';
 import { notCheckedReason, readWebsite, readWebsiteSoftware } from '../websites';
-import { affected, compareVersions, isVersion } from './versions';
-
-/** A CVSS rating as our severity: no score is "unknown" (never "low"); a score of none reads as low. */
-export function severityOf(rating: string | null): Severity {
-  switch (rating) {
-    case 'Critical':
-      return 'critical';
-    case 'High':
-      return 'high';
-    case 'Medium':
-      return 'medium';
-    case 'Low':
-    case 'None':
-      return 'low';
-    default:
-      return 'unknown';
-  }
-}
-
-/** The first release that fixes it for this site: the lowest patched version above the installed one. */
-export function patchedFor(installed: string, patched: boolean, versions: string[]): string | null {
-  if (!patched) return null;
-  const above = versions
-    .filter((v) => isVersion(v) && compareVersions(v, installed, { pad: true }) > 0)
-    .sort((a, b) => compareVersions(a, b, { pad: true }));
-  return above[0] ?? versions[0] ?? null;
-}
+import { readDismissals } from './dismissals';
 
 const rank = (s: Severity) => SEVERITIES.indexOf(s);
+
+/** Why nothing is checked while no vulnerability feed was ever read. */
+export function noFeedReason(feed: Pick<FeedState, 'error'>): string {
+  return feed.error
+    ? `Wordfence Intelligence's vulnerability feed could not be read: ${feed.error}`
+    : 'No vulnerability data yet: save a Wordfence Intelligence API key on the Integrations page';
+}
 
 /**
  * What a website runs and which of it the vulnerability feed in force says is vulnerable: each
@@ -54,13 +44,7 @@ export async function readWebsiteSecurity(services: Services, websiteId: number)
     records: feed.records,
     error: feed.error,
   };
-  const reason =
-    notCheckedReason(facts) ??
-    (feed.generation === 0
-      ? feed.error
-        ? `Wordfence Intelligence's vulnerability feed could not be read: ${feed.error}`
-        : 'No vulnerability data yet: save a Wordfence Intelligence API key on the Integrations page'
-      : null);
+  const reason = notCheckedReason(facts) ?? (feed.generation === 0 ? noFeedReason(feed) : null);
   const base = {
     checked: reason === null,
     reason,
@@ -77,62 +61,37 @@ export async function readWebsiteSecurity(services: Services, websiteId: number)
   const installed = [
     ...software.plugins.map((p) => ({ type: 'plugin' as const, ...p })),
     ...software.themes.map((t) => ({ type: 'theme' as const, ...t })),
-    ...(coreVersion
-      ? [{ type: 'core' as const, slug: 'wordpress', name: 'WordPress', version: coreVersion }]
-      : []),
-  ].filter((s) => s.version !== null && isVersion(s.version));
-  const bySlug = (type: string) => installed.filter((s) => s.type === type).map((s) => s.slug);
-  const conditions = [
-    ...(['plugin', 'theme'] as const)
-      .filter((type) => bySlug(type).length > 0)
-      .map((type) =>
-        and(eq(vulnerabilitySoftware.type, type), inArray(vulnerabilitySoftware.slug, bySlug(type))),
-      ),
-    // Core's records name it by a slug of their own: every core record is core's.
-    ...(coreVersion ? [eq(vulnerabilitySoftware.type, 'core')] : []),
-  ];
-  if (conditions.length === 0) return { ...base, findings: [] };
-  const records = await services.db
-    .select({ software: vulnerabilitySoftware, vulnerability: vulnerabilities })
-    .from(vulnerabilitySoftware)
-    .innerJoin(
-      vulnerabilities,
-      and(
-        eq(vulnerabilities.generation, vulnerabilitySoftware.generation),
-        eq(vulnerabilities.id, vulnerabilitySoftware.vulnerabilityId),
-      ),
-    )
-    .where(
-      and(
-        eq(vulnerabilitySoftware.generation, feed.generation),
-        eq(vulnerabilities.informational, false),
-        or(...conditions),
-      ),
-    )
-    .orderBy(sql`${vulnerabilities.id}`);
-
+    ...(coreVersion ? [{ ...CORE, version: coreVersion }] : []),
+  ].filter((s): s is typeof s & { version: string } => s.version !== null && isVersion(s.version));
+  const [records, dismissed] = await Promise.all([
+    recordsFor(services.db, feed.generation, installed),
+    readDismissals(services, websiteId),
+  ]);
   const findings: WebsiteFinding[] = [];
-  for (const { software: s, vulnerability: v } of records) {
-    const mine = installed.find((i) => i.type === s.type && (s.type === 'core' || i.slug === s.slug));
-    if (!mine?.version || !affected(mine.version, s.ranges as VersionRange[])) continue;
-    const copyrights = v.copyrights as { message?: string | null; notices?: { notice: string | null }[] };
-    findings.push({
-      id: `${websiteId}:${v.id}:${s.type}:${mine.slug}`,
-      vulnerabilityId: v.id,
-      title: v.title,
-      severity: severityOf(v.cvssRating),
-      cvss: v.cvssScore,
-      cve: v.cve,
-      software: { type: s.type as 'plugin' | 'theme' | 'core', slug: mine.slug, name: mine.name },
-      installedVersion: mine.version,
-      patchedVersion: patchedFor(mine.version, s.patched, s.patchedVersions),
-      reference: v.reference,
-      copyright:
-        [copyrights?.message, ...(copyrights?.notices ?? []).map((n) => n.notice)]
-          .filter(Boolean)
-          .join(' ') || null,
-      dismissed: false,
-    });
+  for (const mine of installed) {
+    for (const { record, patchedVersion } of affecting(
+      mine.version,
+      records.get(softwareKey(mine.type, mine.slug)) ?? [],
+    )) {
+      const v = record.vulnerability;
+      const id = websiteFindingId(websiteId, v.id, mine.type, mine.slug);
+      const dismissal = dismissed.get(id) ?? null;
+      findings.push({
+        id,
+        vulnerabilityId: v.id,
+        title: v.title,
+        severity: severityOf(v.cvssRating),
+        cvss: v.cvssScore,
+        cve: v.cve,
+        software: { type: mine.type, slug: mine.slug, name: mine.name },
+        installedVersion: mine.version,
+        patchedVersion,
+        reference: v.reference,
+        copyright: copyrightOf(v.copyrights),
+        dismissed: dismissal !== null,
+        dismissal,
+      });
+    }
   }
   findings.sort((a, b) => rank(a.severity) - rank(b.severity) || (b.cvss ?? -1) - (a.cvss ?? -1));
   return { ...base, findings };

@@ -7,6 +7,7 @@ import { websiteFacts, websites } from '../db/schema';
 import { loadSettings, recordProviderActivity } from '../integrations/service';
 import { FACTS_JOB, HDSNAPSHOT } from '../providers/hdsnapshot/keys';
 import type { Services } from '../services';
+import { MATCH_JOB } from '../vulnerabilities/match';
 import { recordSnapshotFacts } from '../websites/facts';
 
 /** Sites are asked at most this often by the sweep; a site page's own fetch records facts too. */
@@ -61,6 +62,8 @@ export async function sweepFacts(services: Services): Promise<{ answered: number
       }),
     ),
   );
+  // What the sites now run is matched against the vulnerability feed at once, not at the next slot.
+  if (answered) await services.jobs.send(MATCH_JOB).catch(() => undefined);
   if (due.length) {
     await recordProviderActivity({ db }, HDSNAPSHOT, {
       calls: due.length,

@@ -3,11 +3,18 @@ import { AppError } from '../core/errors';
 import type { JobSpec } from '../core/jobs/engine';
 import { ProviderError } from '../core/outbound/provider-error';
 import { rowsOf } from '../core/sql';
-import { vulnerabilities, vulnerabilityFeed, vulnerabilitySoftware } from '../db/schema';
+import {
+  vulnerabilities,
+  vulnerabilityFeed,
+  vulnerabilityMatchedVersions,
+  vulnerabilityMatches,
+  vulnerabilitySoftware,
+} from '../db/schema';
 import { loadSettings, recordProviderActivity } from '../integrations/service';
 import type { Vulnerability } from '../providers/wordfence/client';
 import { WORDFENCE, WORDFENCE_IMPORT_JOB } from '../providers/wordfence/keys';
 import type { Services } from '../services';
+import { keepMatchesOf, MATCH_JOB, matchVersions } from './match';
 
 /** The feed's one state row. */
 const FEED = 1;
@@ -95,6 +102,9 @@ export async function importFeed(
       { signal },
     );
     await flush();
+    // What the fleet runs is matched against the new feed before it is put in force, so the pages
+    // never read a feed whose matches are still being worked out.
+    await matchVersions(services, generation);
     const at = services.clock.now();
     await saveFeedState(services, {
       generation,
@@ -105,6 +115,7 @@ export async function importFeed(
     });
     await services.db.delete(vulnerabilitySoftware).where(ne(vulnerabilitySoftware.generation, generation));
     await services.db.delete(vulnerabilities).where(ne(vulnerabilities.generation, generation));
+    await keepMatchesOf(services.db, generation);
     await recordProviderActivity(services, WORDFENCE, { calls: 1, ok: true, at });
     return { imported: true, records: read.records };
   } catch (error) {
@@ -124,6 +135,10 @@ export async function importFeed(
 }
 
 async function dropGeneration(services: Pick<Services, 'db'>, generation: number): Promise<void> {
+  await services.db.delete(vulnerabilityMatches).where(eq(vulnerabilityMatches.generation, generation));
+  await services.db
+    .delete(vulnerabilityMatchedVersions)
+    .where(eq(vulnerabilityMatchedVersions.generation, generation));
   await services.db.delete(vulnerabilitySoftware).where(eq(vulnerabilitySoftware.generation, generation));
   await services.db.delete(vulnerabilities).where(eq(vulnerabilities.generation, generation));
 }
@@ -182,4 +197,17 @@ export const importJob = (services: Services): JobSpec<{ force?: boolean }> => (
   retryDelayMaxSeconds: 3 * 3600,
   expireInSeconds: 1800,
   run: (data, job) => importFeed(services, data?.force === true, job.signal),
+});
+
+/**
+ * Matches what the fleet newly runs (a site updated a plugin, a new site was read) against the feed in
+ * force: every ten minutes and after each sweep of the sites; a run with nothing new reads one query.
+ */
+export const matchJob = (services: Services): JobSpec => ({
+  name: MATCH_JOB.name,
+  policy: 'stately',
+  cron: '*/10 * * * *',
+  retryLimit: 2,
+  expireInSeconds: 1800,
+  run: async () => ({ matched: await matchVersions(services, (await readFeedState(services)).generation) }),
 });

@@ -10,7 +10,9 @@ type Facts = typeof websiteFacts.$inferSelect | undefined;
  * Why a website's plugins are not known, from what its HD Snapshot plugin last did; null when they are.
  * A site whose list nobody reported is "not checked", never "nothing installed".
  */
-export function notCheckedReason(facts: Facts): string | null {
+export function notCheckedReason(
+  facts: Pick<NonNullable<Facts>, 'softwareAt' | 'attemptedAt' | 'snapshotOk' | 'snapshotError'> | undefined,
+): string | null {
   if (facts?.softwareAt) return null;
   if (!facts?.attemptedAt) return 'HD Snapshot has not been read on this site yet';
   if (facts.snapshotOk === false)

@@ -18,6 +18,7 @@ export * from './notifications';
 export * from './password-reset-tokens';
 export * from './provider-cache';
 export * from './reports';
+export * from './security';
 export * from './sessions';
 export * from './table-generations';
 export * from './tags';

@@ -73,3 +73,40 @@ export const vulnerabilityFeed = pgTable('vulnerability_feed', {
   error: text(),
   retryAfter: timestamp({ withTimezone: true }),
 });
+
+/**
+ * Which vulnerabilities each installed version is affected by, worked out once per distinct
+ * (type, slug, version) the fleet runs rather than once per site: the fleet's findings are then a join
+ * of what each site runs with these rows. Kept for the generation in force only.
+ */
+export const vulnerabilityMatches = pgTable(
+  'vulnerability_matches',
+  {
+    generation: integer().notNull(),
+    type: text().notNull(), // plugin | theme | core
+    slug: text().notNull(),
+    version: text().notNull(),
+    vulnerabilityId: text().notNull(),
+    /** The first release that fixes it for this version; null when no fix is published. */
+    patchedVersion: text(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.generation, t.type, t.slug, t.version, t.vulnerabilityId] }),
+    index('vulnerability_matches_vulnerability_idx').on(t.generation, t.vulnerabilityId),
+  ],
+);
+
+/**
+ * Every (type, slug, version) already matched against the generation in force, vulnerable or not: a
+ * version missing here has not been matched yet, which is "not checked", never "no vulnerabilities".
+ */
+export const vulnerabilityMatchedVersions = pgTable(
+  'vulnerability_matched_versions',
+  {
+    generation: integer().notNull(),
+    type: text().notNull(),
+    slug: text().notNull(),
+    version: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.generation, t.type, t.slug, t.version] })],
+);

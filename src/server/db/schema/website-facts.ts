@@ -78,5 +78,7 @@ export const websiteSoftware = pgTable(
   (t) => [
     primaryKey({ columns: [t.websiteId, t.type, t.slug] }),
     index('website_software_slug_idx').on(t.type, t.slug),
+    // The fleet's findings join what each site runs to the vulnerable versions by these three.
+    index('website_software_version_idx').on(t.type, t.slug, t.version),
   ],
 );

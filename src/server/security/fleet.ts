@@ -1,0 +1,367 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { FleetQuery } from '../../shared/fleet';
+import { pageOf } from '../../shared/lists';
+import {
+  type FeedStatus,
+  type FindingSites,
+  SEVERITIES,
+  SEVERITY_LABELS,
+  type SecurityFinding,
+  type SecurityFindingsPage,
+  type SecurityFindingsQuery,
+  type SecuritySummary,
+  type Severity,
+} from '../../shared/security';
+import { notFound } from '../core/errors';
+import { likePattern, rows } from '../core/sql';
+import { toCsv } from '../exports/csv';
+import { fleetCounts, fleetWhere } from '../fleet/service';
+import type { Services } from '../services';
+import { type FeedState, readFeedState } from '../vulnerabilities/import';
+import { CORE, copyrightOf, severitySql, websiteFindingId } from '../vulnerabilities/match';
+import { compareVersions } from '../vulnerabilities/versions';
+import { notCheckedReason } from '../websites';
+import { NO_FINDING } from './dismissals';
+import { noFeedReason } from './website';
+
+/**
+ * The fleet's findings: what each selected, checked website runs (its plugins and themes as last
+ * listed, and WordPress core) joined to the versions the feed in force makes vulnerable, each with
+ * whether an Admin set it aside (and not expired). Columns: website_id, type, slug, name, version,
+ * vulnerability_id, patched_version, dismissed, severity. `w` is the websites row the filters read.
+ */
+function hits(services: Services, q: FleetQuery, generation: number): SQL {
+  const now = services.clock.now();
+  return sql`
+    with sites as (
+      select w.id from websites w join website_facts f on f.website_id = w.id
+      where ${fleetWhere(services, q)} and f.software_at is not null
+    ),
+    installed as (
+      select s.website_id, s.type, s.slug, s.name, s.version
+        from website_software s join sites on sites.id = s.website_id
+        where s.version is not null
+      union all
+      select f.website_id, ${CORE.type}, ${CORE.slug}, ${CORE.name}, f.wordpress_version
+        from website_facts f join sites on sites.id = f.website_id
+        where f.wordpress_version is not null
+    )
+    select i.website_id, i.type, i.slug, i.name, i.version, m.vulnerability_id, m.patched_version,
+      (d.website_id is not null) as dismissed, ${severitySql(sql`v.cvss_rating`)} as severity
+    from installed i
+    join vulnerability_matches m on m.generation = ${generation} and m.type = i.type
+      and m.slug = i.slug and m.version = i.version
+    join vulnerabilities v on v.generation = m.generation and v.id = m.vulnerability_id
+    left join security_dismissals d on d.website_id = i.website_id and d.vulnerability_id = m.vulnerability_id
+      and d.type = i.type and d.slug = i.slug and d.until > ${now}`;
+}
+
+const statusSql = (status: SecurityFindingsQuery['status']) =>
+  status === 'dismissed' ? sql`h.dismissed` : status === 'all' ? sql`true` : sql`not h.dismissed`;
+
+const feedStatusOf = (feed: FeedState): FeedStatus => ({
+  readAt: feed.readAt?.toISOString() ?? null,
+  records: feed.records,
+  error: feed.error,
+});
+
+/** Most urgent first: by severity (unknown above low), then score, then how many sites. */
+const SEVERITY_RANK = sql.raw(`array[${SEVERITIES.map((s) => `'${s}'`).join(',')}]::text[]`);
+
+/**
+ * GET /api/security/findings: one row per vulnerability of one piece of software, with how many of the
+ * selected websites run an affected version, most urgent first; the text query reads the title, the
+ * software's name or slug and the CVE.
+ */
+export async function securityFindings(
+  services: Services,
+  q: SecurityFindingsQuery,
+): Promise<SecurityFindingsPage> {
+  const feed = await readFeedState(services);
+  const { page, pageSize, offset } = pageOf(q);
+  if (feed.generation === 0) return { data: [], total: 0, page, pageSize, feed: feedStatusOf(feed) };
+  const filters: SQL[] = [statusSql(q.status)];
+  if (q.severity) filters.push(sql`h.severity = ${q.severity}`);
+  if (q.q) {
+    const like = likePattern(q.q);
+    filters.push(
+      sql`(lower(v.title) like ${like} or lower(h.name) like ${like} or lower(h.slug) like ${like} or lower(coalesce(v.cve, '')) like ${like})`,
+    );
+  }
+  const found = await rows<{
+    vulnerability_id: string;
+    type: SecurityFinding['software']['type'];
+    slug: string;
+    name: string;
+    severity: Severity;
+    site_count: number;
+    patched: (string | null)[];
+    title: string;
+    cvss_score: number | null;
+    cve: string | null;
+    reference: string;
+    copyrights: unknown;
+    total: number;
+  }>(
+    services.db,
+    sql`with h as (${hits(services, q, feed.generation)})
+      select h.vulnerability_id, h.type, h.slug, min(h.name) as name, min(h.severity) as severity,
+        count(distinct h.website_id)::int as site_count, array_agg(distinct h.patched_version) as patched,
+        min(v.title) as title, min(v.cvss_score) as cvss_score, min(v.cve) as cve,
+        min(v.reference) as reference, (array_agg(v.copyrights))[1] as copyrights,
+        (count(*) over ())::int as total
+      from h join vulnerabilities v on v.generation = ${feed.generation} and v.id = h.vulnerability_id
+      where ${sql.join(filters, sql` and `)}
+      group by h.vulnerability_id, h.type, h.slug
+      order by array_position(${SEVERITY_RANK}, min(h.severity)), min(v.cvss_score) desc nulls last,
+        count(distinct h.website_id) desc, min(v.title), h.vulnerability_id, h.type, h.slug
+      limit ${pageSize} offset ${offset}`,
+  );
+  return {
+    data: found.map((r) => ({
+      id: `${r.vulnerability_id}:${r.type}:${r.slug}`,
+      vulnerabilityId: r.vulnerability_id,
+      title: r.title,
+      software: { type: r.type, slug: r.slug, name: r.name },
+      severity: r.severity,
+      cvss: r.cvss_score === null ? null : Number(r.cvss_score),
+      cve: r.cve,
+      patchedVersion: highest(r.patched),
+      siteCount: r.site_count,
+      reference: r.reference,
+      copyright: copyrightOf(r.copyrights),
+    })),
+    // A page past the last one carries no row, nor the total: it is counted on its own.
+    total:
+      found[0]?.total ??
+      (offset > 0 ? (await securityFindings(services, { ...q, page: 1, pageSize: 1 })).total : 0),
+    page,
+    pageSize,
+    feed: feedStatusOf(feed),
+  };
+}
+
+/** The release that fixes every affected site: the highest of the patched versions; null if any has none. */
+function highest(versions: (string | null)[]): string | null {
+  if (versions.length === 0 || versions.some((v) => v === null)) return null;
+  return (versions as string[]).sort((a, b) => compareVersions(b, a, { pad: true }))[0] ?? null;
+}
+
+/** "<vulnerability id>:<type>:<slug>" back into its parts; a 404 for anything else. */
+export function parseFindingId(id: string) {
+  const m = /^([A-Za-z0-9-]{1,64}):(plugin|theme|core):([a-z0-9._-]{1,200})$/i.exec(id);
+  if (!m) throw notFound(NO_FINDING);
+  return { vulnerabilityId: m[1]!, type: m[2]!, slug: m[3]! };
+}
+
+type SiteFindingRow = {
+  website_id: number;
+  website_name: string;
+  client_id: number | null;
+  client_name: string | null;
+  vulnerability_id: string;
+  type: string;
+  slug: string;
+  name: string;
+  version: string;
+  patched_version: string | null;
+  severity: Severity;
+  title: string;
+  cvss_score: number | null;
+  cve: string | null;
+  reference: string;
+  reason: string | null;
+  until: Date | string | null;
+  by: string | null;
+  at: Date | string | null;
+  total: number;
+};
+
+/** Each (website, finding) of the selected websites, by website name then urgency. */
+async function siteFindings(
+  services: Services,
+  q: SecurityFindingsQuery,
+  generation: number,
+  finding: ReturnType<typeof parseFindingId> | null,
+  limit: number | null,
+): Promise<SiteFindingRow[]> {
+  const filters: SQL[] = [statusSql(q.status)];
+  if (finding)
+    filters.push(
+      sql`h.vulnerability_id = ${finding.vulnerabilityId} and h.type = ${finding.type} and h.slug = ${finding.slug}`,
+    );
+  if (q.severity) filters.push(sql`h.severity = ${q.severity}`);
+  if (q.q) {
+    const like = likePattern(q.q);
+    filters.push(
+      sql`(lower(v.title) like ${like} or lower(h.name) like ${like} or lower(h.slug) like ${like} or lower(coalesce(v.cve, '')) like ${like})`,
+    );
+  }
+  return rows<SiteFindingRow>(
+    services.db,
+    sql`with h as (${hits(services, q, generation)})
+      select h.website_id, w.name as website_name, c.id as client_id, c.name as client_name,
+        h.vulnerability_id, h.type, h.slug, h.name, h.version, h.patched_version, h.severity, v.title,
+        v.cvss_score, v.cve, v.reference, d.reason, d.until, u.username as by, d.dismissed_at as at,
+        (count(*) over ())::int as total
+      from h join websites w on w.id = h.website_id
+      join vulnerabilities v on v.generation = ${generation} and v.id = h.vulnerability_id
+      left join clients c on c.id = w.client_id
+      left join security_dismissals d on h.dismissed and d.website_id = h.website_id
+        and d.vulnerability_id = h.vulnerability_id and d.type = h.type and d.slug = h.slug
+      left join users u on u.id = d.dismissed_by
+      where ${sql.join(filters, sql` and `)}
+      order by lower(w.name), w.id, array_position(${SEVERITY_RANK}, h.severity), v.cvss_score desc nulls last,
+        h.vulnerability_id, h.type, h.slug
+      ${limit === null ? sql`` : sql`limit ${limit}`}`,
+  );
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const dismissalOf = (r: SiteFindingRow) =>
+  r.reason !== null && r.until !== null && r.at !== null
+    ? { reason: r.reason, until: iso(r.until), by: r.by, at: iso(r.at) }
+    : null;
+
+/** The websites (of those selected) one finding affects, by name; at most `limit`, with the total. */
+export async function findingSites(
+  services: Services,
+  id: string,
+  q: SecurityFindingsQuery,
+  limit = 200,
+): Promise<FindingSites> {
+  const finding = parseFindingId(id);
+  const feed = await readFeedState(services);
+  if (feed.generation === 0) return { data: [], total: 0 };
+  const found = await siteFindings(services, q, feed.generation, finding, limit);
+  return {
+    data: found.map((r) => ({
+      id: websiteFindingId(r.website_id, r.vulnerability_id, r.type, r.slug),
+      website: { id: r.website_id, name: r.website_name },
+      client: r.client_id === null ? null : { id: r.client_id, name: r.client_name ?? '' },
+      installedVersion: r.version,
+      patchedVersion: r.patched_version,
+      dismissal: dismissalOf(r),
+    })),
+    total: found[0]?.total ?? 0,
+  };
+}
+
+/** GET /api/security/export.csv: one row per website and finding the filters select. */
+export async function securityCsv(services: Services, q: SecurityFindingsQuery): Promise<string> {
+  const feed = await readFeedState(services);
+  const found = feed.generation === 0 ? [] : await siteFindings(services, q, feed.generation, null, null);
+  return toCsv(
+    [
+      'Website',
+      'Client',
+      'Type',
+      'Software',
+      'Slug',
+      'Installed version',
+      'Fixed in',
+      'Severity',
+      'CVSS',
+      'CVE',
+      'Vulnerability',
+      'Status',
+      'Dismissal reason',
+      'Dismissed until (UTC)',
+      'Reference',
+    ],
+    found.map((r) => {
+      const dismissal = dismissalOf(r);
+      return [
+        r.website_name,
+        r.client_name,
+        r.type,
+        r.name,
+        r.slug,
+        r.version,
+        r.patched_version ?? 'No fix published',
+        SEVERITY_LABELS[r.severity],
+        r.cvss_score === null ? null : Number(r.cvss_score),
+        r.cve,
+        r.title,
+        dismissal ? 'Dismissed' : 'Open',
+        dismissal?.reason,
+        dismissal?.until,
+        r.reference,
+      ];
+    }),
+  );
+}
+
+/**
+ * GET /api/security/summary: how many of the selected websites are checked (and why the others are
+ * not), how many have open findings of each severity, updates waiting and PHP past its end of life.
+ */
+export async function securitySummary(services: Services, q: FleetQuery): Promise<SecuritySummary> {
+  const feed = await readFeedState(services);
+  const [states, severities, updates, fleet] = await Promise.all([
+    rows<{
+      listed: boolean;
+      attempted: boolean;
+      snapshot_ok: boolean | null;
+      snapshot_error: string | null;
+      sites: number;
+    }>(
+      services.db,
+      sql`select f.software_at is not null as listed, f.attempted_at is not null as attempted,
+          f.snapshot_ok, case when f.software_at is null then f.snapshot_error end as snapshot_error,
+          count(*)::int as sites
+        from websites w left join website_facts f on f.website_id = w.id
+        where ${fleetWhere(services, q)}
+        group by 1, 2, 3, 4`,
+    ),
+    feed.generation === 0
+      ? Promise.resolve([])
+      : rows<{ severity: Severity; sites: number }>(
+          services.db,
+          sql`with h as (${hits(services, q, feed.generation)})
+            select h.severity, count(distinct h.website_id)::int as sites from h
+            where not h.dismissed group by h.severity`,
+        ),
+    rows<{ n: number }>(
+      services.db,
+      sql`select count(*)::int as n from website_software s
+        join websites w on w.id = s.website_id join website_facts f on f.website_id = w.id
+        where ${fleetWhere(services, q)} and f.software_at is not null and s.update_version is not null`,
+    ),
+    fleetCounts(services, q),
+  ]);
+
+  const reasons = new Map<string, number>();
+  let checked = 0;
+  let notChecked = 0;
+  for (const s of states) {
+    const sites = Number(s.sites);
+    // The row says only whether each time is set: any date stands for "set".
+    const siteReason = notCheckedReason({
+      softwareAt: s.listed ? new Date(0) : null,
+      attemptedAt: s.attempted ? new Date(0) : null,
+      snapshotOk: s.snapshot_ok,
+      snapshotError: s.snapshot_error,
+    });
+    const reason = siteReason ?? (feed.generation === 0 ? noFeedReason(feed) : null);
+    if (reason === null) checked += sites;
+    else {
+      notChecked += sites;
+      reasons.set(reason, (reasons.get(reason) ?? 0) + sites);
+    }
+  }
+  const bySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
+  for (const r of severities) bySeverity[r.severity] = Number(r.sites);
+  return {
+    sites: { checked, notChecked },
+    findings: bySeverity,
+    updatesAvailable: Number(updates[0]?.n ?? 0),
+    closedPlugins: null,
+    coreInsecure: null,
+    phpEol: fleet.php.filter((p) => p.pastEndOfLife).reduce((n, p) => n + p.sites, 0),
+    feed: feedStatusOf(feed),
+    notCheckedReasons: [...reasons]
+      .map(([reason, sites]) => ({ reason, sites }))
+      .sort((a, b) => b.sites - a.sites || a.reason.localeCompare(b.reason)),
+  };
+}
