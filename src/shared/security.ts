@@ -83,6 +83,7 @@ export type WebsiteSecurity = z.infer<typeof websiteSecurity>;
 
 /** The filters of the Security page, its summary and its export: the fleet's, plus severity and status. */
 export const FINDING_STATUSES = ['open', 'dismissed', 'all'] as const;
+export type FindingStatus = (typeof FINDING_STATUSES)[number];
 export const securityFilters = {
   ...fleetFilters,
   severity: filterEnum('severity', SEVERITIES).optional(),

@@ -21,14 +21,19 @@ async function connectSnapshots(page: Page) {
   expect(res.ok(), await res.text()).toBeTruthy();
 }
 
-test('a Wordfence key saved on Integrations: a website page lists its known vulnerabilities, or says why it is not checked', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
+/** Signed in as the Owner, with the fake fleet synced and its plugin lists read. */
+async function sitesWithPlugins(page: Page) {
   await signIn(page, admin);
   await connectProviders(page);
   await websitesReady(page);
   await connectSnapshots(page);
+}
+
+test('a Wordfence key saved on Integrations: a website page lists its known vulnerabilities, or says why it is not checked', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await sitesWithPlugins(page);
 
   await page.goto('/integrations');
   const card = page.getByTestId('integration-wordfence');
@@ -79,4 +84,67 @@ test('a Wordfence key saved on Integrations: a website page lists its known vuln
       .getByTestId('website-security')
       .getByText(/^Not checked: Its HD Snapshot plugin does not report the plugin list/),
   ).toBeVisible();
+});
+
+test('the Security page: the fleet summed up, a finding opened to its sites, one dismissed with a reason and reopened', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await sitesWithPlugins(page);
+  const list = await getJson<{ provider: string; configured: boolean }[]>(page, '/api/integrations');
+  if (!list.some((i) => i.provider === 'wordfence' && i.configured)) {
+    const res = await page.request.post('/api/integrations/wordfence', {
+      data: { apiKey: state().wordfence.apiKey },
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
+  // Wait for the feed and the sites' plugin lists to be read in the background.
+  await expect(async () => {
+    const findings = await getJson<{ total: number }>(page, '/api/security/findings?q=woocommerce');
+    expect(findings.total).toBeGreaterThan(0);
+  }).toPass({ timeout: 90_000, intervals: [2_000, 3_000, 5_000] });
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Security' }).click();
+  await expect(page).toHaveURL(/\/security$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
+  await expect(page.getByText('Sites checked')).toBeVisible();
+  await expect(
+    page.getByText(/sites? not checked: their vulnerabilities are unknown, not absent/),
+  ).toBeVisible();
+  await expect(page.getByTestId('feed-age')).toContainText('Wordfence Intelligence data from');
+
+  // Search narrows the table; the address keeps it.
+  await page.getByRole('searchbox', { name: 'Search findings' }).fill('woocommerce');
+  await expect(page).toHaveURL(/q=woocommerce/);
+  const toggle = page.getByRole('button', { name: /^Show the \d+ sites? affected by WooCommerce/ });
+  await expect(toggle).toHaveCount(1);
+  await toggle.click();
+  const sites = page.getByRole('list', { name: /^Sites affected by WooCommerce/ });
+  const first = sites.getByRole('listitem').first();
+  const siteName = (await first.getByRole('link').textContent())!;
+  expect(await scan(page, 'security page with a finding open')).toEqual([]);
+
+  // Dismiss on one site: a reason is required, then it leaves the open findings.
+  await first.getByRole('button', { name: `Dismiss on ${siteName}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Dismiss finding' });
+  await dialog.getByRole('button', { name: 'Dismiss finding' }).click();
+  await expect(dialog.getByText('Reason is required')).toBeVisible();
+  await dialog.getByLabel('Reason').fill('Checkout is off on this site');
+  await dialog.getByRole('button', { name: 'Dismiss finding' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByText(new RegExp(`^Dismissed on ${siteName.replace(/\./g, '\\.')} until`)),
+  ).toBeVisible();
+  await expect(sites.getByRole('link', { name: siteName, exact: true })).toHaveCount(0);
+
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Dismissed', exact: true }).click();
+  await expect(page).toHaveURL(/status=dismissed/);
+  // The finding opened stays open as the status changes: now with its one dismissed site.
+  await expect(page.getByRole('button', { name: /^Hide the 1 site affected by WooCommerce/ })).toBeVisible();
+  const dismissed = page.getByRole('list', { name: /^Sites affected by WooCommerce/ });
+  await expect(dismissed.getByText(/Dismissed until .*: Checkout is off on this site/)).toBeVisible();
+  await dismissed.getByRole('button', { name: 'Reopen' }).click();
+  await expect(page.getByText('Finding reopened', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No findings match' })).toBeVisible();
 });

@@ -303,16 +303,14 @@ export async function securitySummary(services: Services, q: FleetQuery): Promis
       listed: boolean;
       attempted: boolean;
       snapshot_ok: boolean | null;
-      snapshot_error: string | null;
       sites: number;
     }>(
       services.db,
       sql`select f.software_at is not null as listed, f.attempted_at is not null as attempted,
-          f.snapshot_ok, case when f.software_at is null then f.snapshot_error end as snapshot_error,
-          count(*)::int as sites
+          f.snapshot_ok, count(*)::int as sites
         from websites w left join website_facts f on f.website_id = w.id
         where ${fleetWhere(services, q)}
-        group by 1, 2, 3, 4`,
+        group by 1, 2, 3`,
     ),
     feed.generation === 0
       ? Promise.resolve([])
@@ -341,7 +339,8 @@ export async function securitySummary(services: Services, q: FleetQuery): Promis
       softwareAt: s.listed ? new Date(0) : null,
       attemptedAt: s.attempted ? new Date(0) : null,
       snapshotOk: s.snapshot_ok,
-      snapshotError: s.snapshot_error,
+      // Each site's own error is on its page: summed up, failures read as one reason.
+      snapshotError: null,
     });
     const reason = siteReason ?? (feed.generation === 0 ? noFeedReason(feed) : null);
     if (reason === null) checked += sites;

@@ -18,7 +18,6 @@ const comingSoon: [path: string, title: string][] = [
   ['/analytics', 'Analytics'],
   ['/dns', 'DNS Management'],
   ['/backups', 'Backups'],
-  ['/security', 'Security'],
 ];
 
 /** The signed-in pages, first match wins (more specific paths before the ones they extend). */
@@ -28,6 +27,7 @@ const signedIn: [path: string, component: Pages.LazyPage][] = [
   ['/clients/:id/report', Pages.ReportPage],
   ['/clients/:id', Pages.ClientPage],
   ['/fleet', Pages.FleetPage],
+  ['/security', Pages.SecurityPage],
   ['/tasks', Pages.TasksPage],
   ['/websites', Pages.WebsitesPage],
   ['/websites/internal/:id', Pages.InternalWebsitePage],
