@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { openDatabase } from '../src/server/db/client';
 import type { DbTarget } from './processes';
 
 const baseUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -41,4 +42,13 @@ export function throwawayPglite(): { target: DbTarget; drop: () => Promise<void>
     target: { kind: 'pglite', url: '', dataDir },
     drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
   };
+}
+
+/** Opens a bench database directly (seeding, counting): the app's own client, migrations included. */
+export function openTarget(target: DbTarget) {
+  return openDatabase(
+    target.kind === 'postgres'
+      ? { kind: 'postgres', url: target.url }
+      : { kind: 'pglite', dataDir: target.dataDir },
+  );
 }

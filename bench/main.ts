@@ -19,9 +19,18 @@ import { type FleetResult, type FleetScale, measureFleet } from './p7-fleet';
 import { fleetRows, fleetTable, writeFleetSection } from './p7-rows';
 import { type ChecksResult, measureChecks } from './p8-checks';
 import { type ClientsCentreResult, measureClientsCentre } from './p9-clients';
+import { measureSecurity, type SecurityResult } from './p10-security';
 import { root, snapshotDist } from './processes';
 import { machine, type Row, replaceBarRows, table, writeResults } from './report';
-import { bundleRows, checkRows, clientsCentreRows, gridpaneRows, type KindResult, kindRows } from './rows';
+import {
+  bundleRows,
+  checkRows,
+  clientsCentreRows,
+  gridpaneRows,
+  type KindResult,
+  kindRows,
+  securityRows,
+} from './rows';
 import { type Scale, seed } from './seed';
 
 const smoke = process.argv.includes('--smoke');
@@ -52,6 +61,12 @@ const centreScale = smoke
   ? { sites: 500, servers: 50, clients: 20, clientSites: 50 }
   : { sites: 20_000, servers: 2000, clients: 1000, clientSites: 50 };
 const centreRuns = smoke ? { requests: 20, loads: 2 } : { requests: 200, loads: 10 };
+// P10: 100 plugins on each of 20,000 sites matched against a 40,000-record feed (≤ 60 s, ≤ 300 MB
+// extra), and the findings list p95 ≤ 100 ms at 10 concurrent.
+const securityScale = smoke
+  ? { sites: 500, plugins: 20, records: 2000, clients: 20 }
+  : { sites: 20_000, plugins: 100, records: 40_000, clients: 1000 };
+const securityRequests = smoke ? 20 : 200;
 // P7: the same lists at two fleet sizes, ten times apart, on both databases: first rows within 1 s at
 // 20,000 sites and at most 1.3× the time at 2,000.
 const fleetScales: Record<'small' | 'big', FleetScale> = smoke
@@ -66,7 +81,7 @@ const fleetScales: Record<'small' | 'big', FleetScale> = smoke
 const fleetOptions = smoke ? { loads: 1, callSeconds: 0.3 } : { loads: 5, callSeconds: 5 };
 // `--only=p7` (or p8, p9, core) runs that bar alone and rewrites only its rows (and P7's section) of RESULTS.md.
 // `--only=core` runs the bars P1–P6 (clients list, dashboard, bundle, GridPane pacing, start-up).
-const ONLY = ['core', 'p7', 'p8', 'p9'] as const;
+const ONLY = ['core', 'p7', 'p8', 'p9', 'p10'] as const;
 type Only = (typeof ONLY)[number];
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 
@@ -145,6 +160,18 @@ async function runClientsCentre(kind: 'postgres' | 'pglite'): Promise<ClientsCen
   }
 }
 
+/** P10 on one database, fresh. */
+async function runSecurity(kind: 'postgres' | 'pglite'): Promise<SecurityResult | null> {
+  const db = kind === 'postgres' ? await throwawayPostgres() : throwawayPglite();
+  if (!db) return null;
+  try {
+    log(`${kind}: the Security page, ${securityScale.sites} websites × ${securityScale.plugins} plugins`);
+    return await measureSecurity(dist, db.target, secretKey, securityScale, securityRequests, log);
+  } finally {
+    await db.drop();
+  }
+}
+
 /** P7 on one database: the small fleet, then the big one, each on a fresh database. */
 async function runFleet(kind: 'postgres' | 'pglite'): Promise<FleetResult[]> {
   const out: FleetResult[] = [];
@@ -204,7 +231,7 @@ const loadNote = () =>
   `Load average (1 min) during the run: ${Math.min(...loadSamples).toFixed(1)}–` +
   `${Math.max(...loadSamples).toFixed(1)} (the bench's own app, database and browser included).`;
 
-/** `--only=p7`, `p8` or `p9`: that bar alone, its JSON, and (full) its rows in RESULTS.md and the README. */
+/** `--only=p7`, `p8`, `p9` or `p10`: that bar alone, its JSON, and (full) its rows in RESULTS.md and the README. */
 async function runOnly(bar: Only): Promise<number> {
   let rows: Row[];
   let detail: object;
@@ -217,6 +244,11 @@ async function runOnly(bar: Only): Promise<number> {
     const core = await runCore();
     rows = core.rows.sort((a, b) => a.id.localeCompare(b.id));
     detail = core.detail;
+  } else if (bar === 'p10') {
+    const securityPostgres = await runSecurity('postgres');
+    const securityPglite = await runSecurity('pglite');
+    rows = [...securityRows(securityPostgres, 'PostgreSQL'), ...securityRows(securityPglite, 'PGlite')];
+    detail = { securityPostgres, securityPglite };
   } else if (bar === 'p9') {
     const centrePostgres = await runClientsCentre('postgres');
     const centrePglite = await runClientsCentre('pglite');
@@ -285,9 +317,13 @@ async function runAll(): Promise<number> {
   const checksPglite = await runChecks('pglite');
   const centrePostgres = await runClientsCentre('postgres');
   const centrePglite = await runClientsCentre('pglite');
+  const securityPostgres = await runSecurity('postgres');
+  const securityPglite = await runSecurity('pglite');
   const fleet = [...(await runFleet('pglite')), ...(await runFleet('postgres'))];
   const p7 = fleetSectionRows(fleet);
   Object.assign(details, {
+    securityPostgres,
+    securityPglite,
     ...core.detail,
     checksPostgres,
     checksPglite,
@@ -302,6 +338,8 @@ async function runAll(): Promise<number> {
     ...checkRows(checksPglite.big, checksPglite.small, 'PGlite'),
     ...clientsCentreRows(centrePostgres, 'PostgreSQL'),
     ...clientsCentreRows(centrePglite, 'PGlite'),
+    ...securityRows(securityPostgres, 'PostgreSQL'),
+    ...securityRows(securityPglite, 'PGlite'),
     ...p7,
   ].sort((a, b) => a.id.localeCompare(b.id));
   const seconds = (performance.now() - started) / 1000;

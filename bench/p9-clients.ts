@@ -6,8 +6,8 @@
 import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { systemClock } from '../src/server/core/clock';
-import { openDatabase } from '../src/server/db/client';
 import { createUser } from '../src/server/users/service';
+import { openTarget } from './databases';
 import { signIn } from './p1-p2-clients';
 import { percentile } from './p3-dashboard';
 import { type DbTarget, type Spawned, startApp } from './processes';
@@ -31,11 +31,7 @@ const WORDPRESS = ['6.2.5', '6.4.3', '6.5.5', '6.7.1', '6.8.3', null];
 /** Straight into the database: the API would take minutes for 20,000 websites. */
 async function seedFleet(target: DbTarget, s: ClientsCentreScale): Promise<number> {
   const started = performance.now();
-  const database = await openDatabase(
-    target.kind === 'postgres'
-      ? { kind: 'postgres', url: target.url }
-      : { kind: 'pglite', dataDir: target.dataDir },
-  );
+  const database = await openTarget(target);
   try {
     const { db } = database;
     await createUser({ db, clock: systemClock }, benchUser);
@@ -89,7 +85,7 @@ async function seedFleet(target: DbTarget, s: ClientsCentreScale): Promise<numbe
 }
 
 /** `total` requests of one call, `concurrency` at a time. */
-async function timed(base: string, cookie: string, call: string, concurrency: number, total: number) {
+export async function timed(base: string, cookie: string, call: string, concurrency: number, total: number) {
   const times: number[] = [];
   const statuses = new Set<number>();
   let bytes = 0;

@@ -142,6 +142,7 @@ export function replaceBarRows(file: string, bar: string, rows: Row[]): void {
   const out: string[] = [];
   let inSection = false;
   let placed = false;
+  let lastBarRow = -1;
   for (const line of lines) {
     // A bar's own section (between its markers) is written by that bar's writer, not here.
     if (/^<!-- p\d+:start -->/.test(line)) inSection = true;
@@ -152,6 +153,12 @@ export function replaceBarRows(file: string, bar: string, rows: Row[]): void {
       continue;
     }
     out.push(line);
+    if (!inSection && /^\| P\d+ \|/.test(line)) lastBarRow = out.length - 1;
+  }
+  // A bar measured for the first time goes after the table's last row.
+  if (!placed && lastBarRow >= 0 && fresh.length) {
+    out.splice(lastBarRow + 1, 0, ...fresh);
+    placed = true;
   }
   if (placed) fs.writeFileSync(file, out.join('\n'));
 }

@@ -7,6 +7,7 @@ import type { GridPaneResult } from './p5-gridpane';
 import type { StartupResult } from './p6-startup';
 import type { ChecksResult } from './p8-checks';
 import type { ClientsCentreResult } from './p9-clients';
+import type { SecurityResult } from './p10-security';
 import { atLeast, atMost, ms, pct, type Row, skipped } from './report';
 
 export type KindResult = {
@@ -216,6 +217,66 @@ export function clientsCentreRows(r: ClientsCentreResult | null, label: string):
       `client page with ${r.clientSites} websites in Chromium, until every row is drawn, p95, ${label}`,
       percentile(r.clientPageMs, 95),
       1000,
+      ms,
+    ),
+  ];
+}
+
+const mb = (n: number) => `${Math.round(n)} MB`;
+const seconds = (n: number) => `${n.toFixed(1)} s`;
+
+/**
+ * P10: the fleet's plugins matched against the vulnerability feed (≤ 60 s, ≤ 300 MB over the
+ * process's resting size), the feed's import streamed (its peak memory), and the findings list and
+ * summary at 10 concurrent (p95 ≤ 100 ms).
+ */
+export function securityRows(r: SecurityResult | null, label: string): Row[] {
+  if (!r) return [skipped('P10', `security match, ${label}`, '≤ 60 s', 'PostgreSQL not reachable')];
+  const fleet = `${r.scale.plugins} plugins × ${r.scale.sites.toLocaleString('en-US')} sites (${r.installed.toLocaleString('en-US')} rows, ${r.distinctVersions.toLocaleString('en-US')} distinct versions) vs ${r.import.records.toLocaleString('en-US')} records`;
+  const api = (call: string) => {
+    const t = r.api.find((a) => a.call === call)!;
+    const row = atMost(
+      'P10',
+      `GET ${call} p95 at 10 concurrent, ${label}`,
+      t.p95,
+      100,
+      ms,
+      ` (p50 ${ms(t.p50)}, ${kb(t.bytes / 1024)})`,
+    );
+    if (t.statuses.some((s) => s !== 200)) row.pass = false;
+    return row;
+  };
+  return [
+    atMost(
+      'P10',
+      `nightly match of ${fleet}, ${label}`,
+      r.match.seconds,
+      60,
+      seconds,
+      ` (${r.match.findings.toLocaleString('en-US')} site findings)`,
+    ),
+    atMost(
+      'P10',
+      `match's peak memory over its start, ${label}`,
+      r.match.peakMb - r.match.startMb,
+      300,
+      mb,
+      ` (${mb(r.match.startMb)} → peak ${mb(r.match.peakMb)})`,
+    ),
+    atMost(
+      'P10',
+      `feed import (streamed, then matched) in the app: peak memory over its resting size, ${label}`,
+      r.import.peakMb - r.import.restingMb,
+      300,
+      mb,
+      ` (${mb(r.import.restingMb)} → peak ${mb(r.import.peakMb)}; ${seconds(r.import.seconds)} from saving the key)`,
+    ),
+    ...r.api.map((a) => api(a.call)),
+    atMost(
+      'P10',
+      `first findings page and summary after the data changed (computing what is then kept), ${label}`,
+      r.firstReadMs,
+      5000,
       ms,
     ),
   ];

@@ -14,9 +14,11 @@ export const LISTED_PROVIDERS: readonly IntegrationProvider[] = [GRIDPANE, BETTE
  * than at the next one, and for Wordfence Intelligence a read of its vulnerability feed.
  */
 export async function sendSync(services: Services, provider: IntegrationProvider): Promise<void> {
-  if (provider === GRIDPANE) await services.jobs.send(GRIDPANE_SYNC_JOB);
-  if (provider === BETTERUPTIME) await services.jobs.send(BETTERUPTIME_SYNC_JOB, { figures: true });
-  if (provider === HDSNAPSHOT) await services.jobs.send(FACTS_JOB);
+  // Saved in the seconds after a start, the sync still starts: as soon as the job engine runs.
+  const opts = { deferWhileStarting: true };
+  if (provider === GRIDPANE) await services.jobs.send(GRIDPANE_SYNC_JOB, {}, opts);
+  if (provider === BETTERUPTIME) await services.jobs.send(BETTERUPTIME_SYNC_JOB, { figures: true }, opts);
+  if (provider === HDSNAPSHOT) await services.jobs.send(FACTS_JOB, {}, opts);
   // A key just saved (or switched back on) reads the feed now, however fresh the last read.
-  if (provider === WORDFENCE) await services.jobs.send(WORDFENCE_IMPORT_JOB, { force: true });
+  if (provider === WORDFENCE) await services.jobs.send(WORDFENCE_IMPORT_JOB, { force: true }, opts);
 }

@@ -12,8 +12,9 @@ import {
   type SecuritySummary,
   type Severity,
 } from '../../shared/security';
+import { keptRows, type Reads } from '../core/cache/kept';
 import { notFound } from '../core/errors';
-import { likePattern, rows } from '../core/sql';
+import { rows } from '../core/sql';
 import { toCsv } from '../exports/csv';
 import { fleetCounts, fleetWhere } from '../fleet/service';
 import type { Services } from '../services';
@@ -25,15 +26,12 @@ import { NO_FINDING } from './dismissals';
 import { noFeedReason } from './website';
 
 /**
- * The fleet's findings: what each selected, checked website runs (its plugins and themes as last
- * listed, and WordPress core) joined to the versions the feed in force makes vulnerable, each with
- * whether an Admin set it aside (and not expired). Columns: website_id, type, slug, name, version,
- * vulnerability_id, patched_version, dismissed, severity. `w` is the websites row the filters read.
+ * `installed (website_id, type, slug, name, version)`, a WITH clause: what each selected, checked
+ * website runs (its plugins and themes as last listed, and WordPress core). `w` is the websites row the
+ * filters read.
  */
-function hits(services: Services, q: FleetQuery, generation: number): SQL {
-  const now = services.clock.now();
-  return sql`
-    with sites as (
+function installedOf(services: Services, q: FleetQuery): SQL {
+  return sql`sites as (
       select w.id from websites w join website_facts f on f.website_id = w.id
       where ${fleetWhere(services, q)} and f.software_at is not null
     ),
@@ -45,7 +43,17 @@ function hits(services: Services, q: FleetQuery, generation: number): SQL {
       select f.website_id, ${CORE.type}, ${CORE.slug}, ${CORE.name}, f.wordpress_version
         from website_facts f join sites on sites.id = f.website_id
         where f.wordpress_version is not null
-    )
+    )`;
+}
+
+/**
+ * The fleet's findings site by site: what each selected, checked website runs joined to the versions
+ * the feed in force makes vulnerable, each with whether an Admin set it aside (and not expired).
+ * Columns: website_id, type, slug, name, version, vulnerability_id, patched_version, dismissed, severity.
+ */
+function hits(services: Services, q: FleetQuery, generation: number): SQL {
+  return sql`
+    with ${installedOf(services, q)}
     select i.website_id, i.type, i.slug, i.name, i.version, m.vulnerability_id, m.patched_version,
       (d.website_id is not null) as dismissed, ${severitySql(sql`v.cvss_rating`)} as severity
     from installed i
@@ -53,7 +61,7 @@ function hits(services: Services, q: FleetQuery, generation: number): SQL {
       and m.slug = i.slug and m.version = i.version
     join vulnerabilities v on v.generation = m.generation and v.id = m.vulnerability_id
     left join security_dismissals d on d.website_id = i.website_id and d.vulnerability_id = m.vulnerability_id
-      and d.type = i.type and d.slug = i.slug and d.until > ${now}`;
+      and d.type = i.type and d.slug = i.slug and d.until > ${minuteOf(services)}`;
 }
 
 const statusSql = (status: SecurityFindingsQuery['status']) =>
@@ -68,6 +76,132 @@ const feedStatusOf = (feed: FeedState): FeedStatus => ({
 /** Most urgent first: by severity (unknown above low), then score, then how many sites. */
 const SEVERITY_RANK = sql.raw(`array[${SEVERITIES.map((s) => `'${s}'`).join(',')}]::text[]`);
 
+/** What the fleet's kept answers read: they are reused until one of these tables is written. */
+const READS: Reads = {
+  tables: [
+    'websites',
+    'website_facts',
+    'website_tags',
+    'website_software',
+    'vulnerability_matches',
+    'vulnerability_feed',
+    'vulnerabilities',
+    'security_dismissals',
+  ],
+};
+
+/**
+ * Now, to the minute: a dismissal ends on its own when its day comes, so answers that read the
+ * dismissals are kept at most until the minute changes.
+ */
+const minuteOf = (services: Services) =>
+  new Date(Math.floor(services.clock.now().getTime() / 60_000) * 60_000);
+
+type Group = {
+  vulnerability_id: string;
+  type: SecurityFinding['software']['type'];
+  slug: string;
+  name: string;
+  severity: Severity;
+  site_count: number;
+  patched: (string | null)[];
+  title: string;
+  cvss_score: number | null;
+  cve: string | null;
+  reference: string;
+  copyrights: unknown;
+};
+
+/**
+ * Every finding of the selected websites, one per vulnerability of one piece of software, with how
+ * many sites it affects, most urgent first: counted once per data change and filter (a page, a
+ * severity or a search reads the kept groups), since counting a large fleet's affected installs takes
+ * seconds. A site runs a piece of software once, so its rows count sites.
+ */
+async function findingGroups(
+  services: Services,
+  q: SecurityFindingsQuery,
+  generation: number,
+): Promise<Group[]> {
+  // Sites per installed version first (one pass over what the selected sites run), then the versions
+  // the feed makes vulnerable: far cheaper than joining every affected install to its findings.
+  const sites = (n: SQL) =>
+    q.status === 'dismissed'
+      ? sql`coalesce(dz.n, 0)`
+      : q.status === 'all'
+        ? n
+        : sql`(${n} - coalesce(dz.n, 0))`;
+  const count = sites(sql`c.n`);
+  return keptRows<Group>(
+    services.db,
+    READS,
+    sql`with sites as (
+        select w.id from websites w join website_facts f on f.website_id = w.id
+        where ${fleetWhere(services, q)} and f.software_at is not null
+      ),
+      counts as (
+        select s.type, s.slug, s.version, count(*)::int as n, min(s.name) as name
+          from website_software s join sites on sites.id = s.website_id
+          where s.version is not null group by s.type, s.slug, s.version
+        union all
+        select ${CORE.type}, ${CORE.slug}, f.wordpress_version, count(*)::int, ${CORE.name}
+          from website_facts f join sites on sites.id = f.website_id
+          where f.wordpress_version is not null group by f.wordpress_version
+      ),
+      dismissed as (
+        select d.vulnerability_id, d.type, d.slug, coalesce(s.version, f.wordpress_version) as version,
+          count(*)::int as n
+        from security_dismissals d join sites on sites.id = d.website_id
+        left join website_software s on d.type <> ${CORE.type} and s.website_id = d.website_id
+          and s.type = d.type and s.slug = d.slug
+        left join website_facts f on d.type = ${CORE.type} and f.website_id = d.website_id
+        where d.until > ${minuteOf(services)}
+        group by 1, 2, 3, 4
+      )
+      select m.vulnerability_id, m.type, m.slug, min(c.name) as name, sum(${count})::int as site_count,
+        array_agg(distinct m.patched_version) filter (where ${count} > 0) as patched,
+        ${severitySql(sql`v.cvss_rating`)} as severity, v.title, v.cvss_score, v.cve, v.reference, v.copyrights
+      from vulnerability_matches m
+      join counts c on c.type = m.type and c.slug = m.slug and c.version = m.version
+      left join dismissed dz on dz.vulnerability_id = m.vulnerability_id and dz.type = m.type
+        and dz.slug = m.slug and dz.version = m.version
+      join vulnerabilities v on v.generation = m.generation and v.id = m.vulnerability_id
+      where m.generation = ${generation}
+      group by m.vulnerability_id, m.type, m.slug, v.generation, v.id
+      having sum(${count}) > 0
+      order by array_position(${SEVERITY_RANK}, ${severitySql(sql`v.cvss_rating`)}), v.cvss_score desc nulls last,
+        sum(${count}) desc, v.title, m.vulnerability_id, m.type, m.slug`,
+  );
+}
+
+/** The text query's reading: the title, the software's name or slug, or the CVE holds it (any case). */
+function matchesText(g: Group, q: string | undefined): boolean {
+  if (!q) return true;
+  const needle = q.toLowerCase();
+  return [g.title, g.name, g.slug, g.cve ?? ''].some((text) => text.toLowerCase().includes(needle));
+}
+
+/** The groups a query selects: its fleet filters and status (kept), then its severity and text. */
+async function selectedGroups(services: Services, q: SecurityFindingsQuery, generation: number) {
+  return (await findingGroups(services, q, generation)).filter(
+    (g) => (!q.severity || g.severity === q.severity) && matchesText(g, q.q),
+  );
+}
+
+const findingOf = (g: Group): SecurityFinding => ({
+  id: `${g.vulnerability_id}:${g.type}:${g.slug}`,
+  vulnerabilityId: g.vulnerability_id,
+  title: g.title,
+  software: { type: g.type, slug: g.slug, name: g.name },
+  severity: g.severity,
+  cvss: g.cvss_score === null ? null : Number(g.cvss_score),
+  cve: g.cve,
+  patchedVersion: highest(g.patched),
+  siteCount: g.site_count,
+  reference: g.reference,
+  copyright: copyrightOf(g.copyrights),
+});
+
 /**
  * GET /api/security/findings: one row per vulnerability of one piece of software, with how many of the
  * selected websites run an affected version, most urgent first; the text query reads the title, the
@@ -79,62 +213,10 @@ export async function securityFindings(
 ): Promise<SecurityFindingsPage> {
   const feed = await readFeedState(services);
   const { page, pageSize, offset } = pageOf(q);
-  if (feed.generation === 0) return { data: [], total: 0, page, pageSize, feed: feedStatusOf(feed) };
-  const filters: SQL[] = [statusSql(q.status)];
-  if (q.severity) filters.push(sql`h.severity = ${q.severity}`);
-  if (q.q) {
-    const like = likePattern(q.q);
-    filters.push(
-      sql`(lower(v.title) like ${like} or lower(h.name) like ${like} or lower(h.slug) like ${like} or lower(coalesce(v.cve, '')) like ${like})`,
-    );
-  }
-  const found = await rows<{
-    vulnerability_id: string;
-    type: SecurityFinding['software']['type'];
-    slug: string;
-    name: string;
-    severity: Severity;
-    site_count: number;
-    patched: (string | null)[];
-    title: string;
-    cvss_score: number | null;
-    cve: string | null;
-    reference: string;
-    copyrights: unknown;
-    total: number;
-  }>(
-    services.db,
-    sql`with h as (${hits(services, q, feed.generation)})
-      select h.vulnerability_id, h.type, h.slug, min(h.name) as name, min(h.severity) as severity,
-        count(distinct h.website_id)::int as site_count, array_agg(distinct h.patched_version) as patched,
-        min(v.title) as title, min(v.cvss_score) as cvss_score, min(v.cve) as cve,
-        min(v.reference) as reference, (array_agg(v.copyrights))[1] as copyrights,
-        (count(*) over ())::int as total
-      from h join vulnerabilities v on v.generation = ${feed.generation} and v.id = h.vulnerability_id
-      where ${sql.join(filters, sql` and `)}
-      group by h.vulnerability_id, h.type, h.slug
-      order by array_position(${SEVERITY_RANK}, min(h.severity)), min(v.cvss_score) desc nulls last,
-        count(distinct h.website_id) desc, min(v.title), h.vulnerability_id, h.type, h.slug
-      limit ${pageSize} offset ${offset}`,
-  );
+  const groups = feed.generation === 0 ? [] : await selectedGroups(services, q, feed.generation);
   return {
-    data: found.map((r) => ({
-      id: `${r.vulnerability_id}:${r.type}:${r.slug}`,
-      vulnerabilityId: r.vulnerability_id,
-      title: r.title,
-      software: { type: r.type, slug: r.slug, name: r.name },
-      severity: r.severity,
-      cvss: r.cvss_score === null ? null : Number(r.cvss_score),
-      cve: r.cve,
-      patchedVersion: highest(r.patched),
-      siteCount: r.site_count,
-      reference: r.reference,
-      copyright: copyrightOf(r.copyrights),
-    })),
-    // A page past the last one carries no row, nor the total: it is counted on its own.
-    total:
-      found[0]?.total ??
-      (offset > 0 ? (await securityFindings(services, { ...q, page: 1, pageSize: 1 })).total : 0),
+    data: groups.slice(offset, offset + pageSize).map(findingOf),
+    total: groups.length,
     page,
     pageSize,
     feed: feedStatusOf(feed),
@@ -177,26 +259,20 @@ type SiteFindingRow = {
   total: number;
 };
 
-/** Each (website, finding) of the selected websites, by website name then urgency. */
+/** Each (website, finding) of the selected websites for these findings, by website name then urgency. */
 async function siteFindings(
   services: Services,
   q: SecurityFindingsQuery,
   generation: number,
-  finding: ReturnType<typeof parseFindingId> | null,
+  findings: { vulnerabilityId: string; type: string; slug: string }[],
   limit: number | null,
 ): Promise<SiteFindingRow[]> {
-  const filters: SQL[] = [statusSql(q.status)];
-  if (finding)
-    filters.push(
-      sql`h.vulnerability_id = ${finding.vulnerabilityId} and h.type = ${finding.type} and h.slug = ${finding.slug}`,
-    );
-  if (q.severity) filters.push(sql`h.severity = ${q.severity}`);
-  if (q.q) {
-    const like = likePattern(q.q);
-    filters.push(
-      sql`(lower(v.title) like ${like} or lower(h.name) like ${like} or lower(h.slug) like ${like} or lower(coalesce(v.cve, '')) like ${like})`,
-    );
-  }
+  if (findings.length === 0) return [];
+  const which = sql.join(
+    findings.map((f) => sql`(${f.vulnerabilityId}, ${f.type}, ${f.slug})`),
+    sql`, `,
+  );
+  const filters: SQL[] = [statusSql(q.status), sql`(h.vulnerability_id, h.type, h.slug) in (${which})`];
   return rows<SiteFindingRow>(
     services.db,
     sql`with h as (${hits(services, q, generation)})
@@ -233,7 +309,7 @@ export async function findingSites(
   const finding = parseFindingId(id);
   const feed = await readFeedState(services);
   if (feed.generation === 0) return { data: [], total: 0 };
-  const found = await siteFindings(services, q, feed.generation, finding, limit);
+  const found = await siteFindings(services, q, feed.generation, [finding], limit);
   return {
     data: found.map((r) => ({
       id: websiteFindingId(r.website_id, r.vulnerability_id, r.type, r.slug),
@@ -250,7 +326,15 @@ export async function findingSites(
 /** GET /api/security/export.csv: one row per website and finding the filters select. */
 export async function securityCsv(services: Services, q: SecurityFindingsQuery): Promise<string> {
   const feed = await readFeedState(services);
-  const found = feed.generation === 0 ? [] : await siteFindings(services, q, feed.generation, null, null);
+  // The findings the page shows (its filters, severity and search), each with its sites.
+  const groups = feed.generation === 0 ? [] : await selectedGroups(services, q, feed.generation);
+  const found = await siteFindings(
+    services,
+    q,
+    feed.generation,
+    groups.map((g) => ({ vulnerabilityId: g.vulnerability_id, type: g.type, slug: g.slug })),
+    null,
+  );
   return toCsv(
     [
       'Website',
@@ -299,13 +383,14 @@ export async function securityCsv(services: Services, q: SecurityFindingsQuery):
 export async function securitySummary(services: Services, q: FleetQuery): Promise<SecuritySummary> {
   const feed = await readFeedState(services);
   const [states, severities, updates, fleet] = await Promise.all([
-    rows<{
+    keptRows<{
       listed: boolean;
       attempted: boolean;
       snapshot_ok: boolean | null;
       sites: number;
     }>(
       services.db,
+      READS,
       sql`select f.software_at is not null as listed, f.attempted_at is not null as attempted,
           f.snapshot_ok, count(*)::int as sites
         from websites w left join website_facts f on f.website_id = w.id
@@ -314,14 +399,16 @@ export async function securitySummary(services: Services, q: FleetQuery): Promis
     ),
     feed.generation === 0
       ? Promise.resolve([])
-      : rows<{ severity: Severity; sites: number }>(
+      : keptRows<{ severity: Severity; sites: number }>(
           services.db,
+          READS,
           sql`with h as (${hits(services, q, feed.generation)})
             select h.severity, count(distinct h.website_id)::int as sites from h
             where not h.dismissed group by h.severity`,
         ),
-    rows<{ n: number }>(
+    keptRows<{ n: number }>(
       services.db,
+      READS,
       sql`select count(*)::int as n from website_software s
         join websites w on w.id = s.website_id join website_facts f on f.website_id = w.id
         where ${fleetWhere(services, q)} and f.software_at is not null and s.update_version is not null`,

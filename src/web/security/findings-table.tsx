@@ -1,6 +1,7 @@
 import type { SecurityFinding, SecuritySummary } from '@shared/security';
 import { ListPager } from '@web/components/list-pager';
 import { EmptyState, ErrorState } from '@web/components/page-states';
+import { RecordLink, SeverityPill } from '@web/components/severity';
 import { Card } from '@web/components/ui/card';
 import { LoadingState } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
@@ -11,7 +12,6 @@ import { Link } from 'wouter';
 import { SECURITY_PAGE_SIZE, type SecurityFilter, useSecurityFindings } from './api';
 import type { DismissTarget } from './dismiss-dialog';
 import { FindingSites } from './finding-sites';
-import { RecordLink, SeverityPill } from './severity';
 
 const TYPE_LABEL = { plugin: 'Plugin', theme: 'Theme', core: 'WordPress core' } as const;
 

@@ -10,6 +10,7 @@ import { usePageTitle } from '@web/app/page-title';
 import { ExportButton } from '@web/components/export-button';
 import { ErrorState } from '@web/components/page-states';
 import { SearchInput } from '@web/components/search-input';
+import { FeedAge } from '@web/components/severity';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
@@ -26,7 +27,6 @@ import { Link } from 'wouter';
 import { type SecurityFilter, useSecuritySummary } from './api';
 import { DismissDialog, type DismissTarget } from './dismiss-dialog';
 import { FindingsTable } from './findings-table';
-import { FeedAge } from './severity';
 
 const KEYS = ['client', 'server', 'tag', 'severity', 'status', 'q'] as const;
 const STATUS_LABELS: Record<FindingStatus, string> = {

@@ -1,6 +1,7 @@
 import type { WebsiteFinding } from '@shared/security';
 import type { WebsiteDetail } from '@shared/websites';
 import { RoleGate } from '@web/app/role-gate';
+import { FeedAge, RecordLink, SeverityPill } from '@web/components/severity';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { LoadingState } from '@web/components/ui/spinner';
@@ -9,7 +10,6 @@ import { formatCount, formatDate } from '@web/lib/format';
 import { cn } from '@web/lib/utils';
 import { DismissDialog, type DismissTarget } from '@web/security/dismiss-dialog';
 import { Reopen } from '@web/security/finding-sites';
-import { FeedAge, RecordLink, SeverityPill } from '@web/security/severity';
 import { ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
 import { useState } from 'react';
 import { useWebsiteSecurity } from './api';

@@ -79,7 +79,16 @@ describe('keptAnswer over our own tables', () => {
   });
 
   const writtenIn: Partial<Record<OwnTable, string>> = { check_links: 'checks' };
-  it.each(OWN_TABLES.filter((t) => t !== 'website_health'))(
+  /** Tables whose generation moves only when a statement wrote a row. */
+  const IF_ROWS: OwnTable[] = [
+    'website_health',
+    'website_software',
+    'vulnerability_matches',
+    'vulnerability_feed',
+    'vulnerabilities',
+    'security_dismissals',
+  ];
+  it.each(OWN_TABLES.filter((t) => !IF_ROWS.includes(t)))(
     'sees every write of %s (its trigger exists)',
     async (table) => {
       const { db } = database;
@@ -92,6 +101,33 @@ describe('keptAnswer over our own tables', () => {
       expect(await stamp()).toBe(after);
     },
   );
+
+  it('moves the Security tables when a row is written, not for a statement that wrote none', async () => {
+    const { db } = database;
+    const [w] = rowsOf<{ id: number }>(
+      await db.execute(sql`insert into websites (name, domain, integration_provider, status, environment)
+        values ('security.example', 'security.example', 'gridpane', 'active', 'production') returning id`),
+    );
+    const writes: Record<string, ReturnType<typeof sql>> = {
+      website_software: sql`insert into website_software (website_id, type, slug, name, version, active)
+        values (${w!.id}, 'plugin', 'akismet', 'Akismet', '5.3', true)`,
+      vulnerability_matches: sql`insert into vulnerability_matches (generation, type, slug, version, vulnerability_id)
+        values (1, 'plugin', 'akismet', '5.3', 'v-1')`,
+      vulnerability_feed: sql`insert into vulnerability_feed (id, generation) values (1, 1)`,
+      vulnerabilities: sql`insert into vulnerabilities (generation, id, title, informational, reference, copyrights)
+        values (1, 'v-1', 'Akismet <= 5.3', false, 'https://example.com/v-1', '{}'::jsonb)`,
+      security_dismissals: sql`insert into security_dismissals (website_id, vulnerability_id, type, slug, reason, until, dismissed_at)
+        values (${w!.id}, 'v-1', 'plugin', 'akismet', 'not used', now() + interval '1 day', now())`,
+    };
+    for (const table of IF_ROWS.filter((t) => t !== 'website_health')) {
+      const stamp = () => dataStamp(db, { tables: [table] });
+      const before = await stamp();
+      await db.execute(sql`delete from ${sql.identifier(table)} where false`);
+      expect(await stamp(), table).toBe(before);
+      await db.execute(writes[table]!);
+      expect(await stamp(), table).not.toBe(before);
+    }
+  });
 
   it('moves website_health when a health row is written, not for a statement that wrote none', async () => {
     const { db } = database;

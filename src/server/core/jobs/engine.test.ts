@@ -237,6 +237,28 @@ describe('JobEngine', () => {
     await other.stop();
   });
 
+  it('sends a deferrable request made in a transaction during the start as soon as it runs', async () => {
+    const ran: number[] = [];
+    const third = new JobEngine(database, { supervise: false, schedule: false });
+    const starting = third.start([
+      {
+        name: 'deferred',
+        policy: 'standard',
+        run: async (d: { n: number }) => {
+          ran.push(d.n);
+          return null;
+        },
+      },
+    ]);
+    // An integration saved in the seconds after a start: the request is not refused, and not lost.
+    expect(
+      await third.send(job('deferred'), { n: 7 }, { tx: database.db, deferWhileStarting: true }),
+    ).toBeNull();
+    await starting;
+    await waitFor(() => ran.includes(7), 15_000);
+    await third.stop();
+  });
+
   it('refuses new work once stopped, and a stopped engine ends its waiters', async () => {
     const never = gate();
     await engine.start([{ name: 'slow', policy: 'stately', run: () => never.opened }]);

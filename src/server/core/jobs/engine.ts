@@ -73,6 +73,13 @@ export type SendOptions = {
    * takes due jobs by the database's own time, whatever a test's clock says.
    */
   delayMs?: number;
+  /**
+   * A request for work that may come before the engine runs (an integration saved in the seconds after
+   * a start): sent in the transaction when the engine runs, else sent as soon as it does, outside the
+   * transaction (so even if the transaction rolls back). For work that is harmless to do once too
+   * often, never for work that must exist exactly with a row (an alert with its incident).
+   */
+  deferWhileStarting?: boolean;
 };
 
 /**
@@ -238,6 +245,15 @@ export class JobEngine {
     data: Data = {} as Data,
     opts: SendOptions = {},
   ): Promise<string | null> {
+    if (opts.tx && opts.deferWhileStarting && !this.running && this.opening && !this.stopping) {
+      const { tx: _inTransaction, ...later } = opts;
+      void this.opening
+        .then(() => this.send(job, data, later))
+        .catch((err: Error) =>
+          this.log?.warn({ job: job.name }, `Could not queue ${job.name}: ${err.message}`),
+        );
+      return null;
+    }
     return (await this.require(opts)).send(job.name, data, {
       ...(opts.tx ? { db: fromDrizzle(opts.tx as unknown as DrizzleTransactionLike, sql) } : {}),
       ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
