@@ -13,6 +13,7 @@ import { incidentOpenedJob } from './incidents/announce';
 import { invitationMailJob } from './invitations';
 import { maintenanceStartsJob } from './maintenance/starts';
 import { reportSendJob, reportsDueJob } from './reports/deliveries';
+import { findingsAlertJob } from './security/alerts';
 import type { Services } from './services';
 import { monitorsSyncJob } from './sync/betteruptime';
 import { figuresJob } from './sync/betteruptime-figures';
@@ -47,6 +48,7 @@ export const jobSpecs = (services: Services): JobSpec<never>[] => [
   ...referenceJobs(services),
   importJob(services),
   matchJob(services),
+  findingsAlertJob(services),
   reportsDueJob(services),
   reportSendJob(services),
   auditRetentionJob(services),

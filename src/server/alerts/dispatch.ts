@@ -7,9 +7,12 @@ import type { Db } from '../db/client';
 import { alertDeliveries, type IncidentRow } from '../db/schema';
 import { notifyTeam } from '../notifications/service';
 
-/** An alert about something: an incident going down or up, a certificate or a domain about to expire. */
+/**
+ * An alert about something: an incident going down or up, a certificate or a domain about to expire, a
+ * known vulnerability newly found on a website.
+ */
 export type AlertSubject = {
-  event: 'opened' | 'resolved' | 'certificate' | 'domain';
+  event: 'opened' | 'resolved' | 'certificate' | 'domain' | 'vulnerability';
   /** Identifies what it is about, so each channel hears of it once (incident:12, cert:3:2027-01-01:14 …). */
   key: string;
   title: string;

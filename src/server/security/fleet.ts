@@ -51,7 +51,7 @@ function installedOf(services: Services, q: FleetQuery): SQL {
  * the feed in force makes vulnerable, each with whether an Admin set it aside (and not expired).
  * Columns: website_id, type, slug, name, version, vulnerability_id, patched_version, dismissed, severity.
  */
-function hits(services: Services, q: FleetQuery, generation: number): SQL {
+export function hits(services: Services, q: FleetQuery, generation: number): SQL {
   return sql`
     with ${installedOf(services, q)}
     select i.website_id, i.type, i.slug, i.name, i.version, m.vulnerability_id, m.patched_version,

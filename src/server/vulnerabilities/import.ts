@@ -14,7 +14,7 @@ import { loadSettings, recordProviderActivity } from '../integrations/service';
 import type { Vulnerability } from '../providers/wordfence/client';
 import { WORDFENCE, WORDFENCE_IMPORT_JOB } from '../providers/wordfence/keys';
 import type { Services } from '../services';
-import { keepMatchesOf, MATCH_JOB, matchVersions } from './match';
+import { FINDINGS_ALERT_JOB, keepMatchesOf, MATCH_JOB, matchVersions } from './match';
 
 /** The feed's one state row. */
 const FEED = 1;
@@ -116,6 +116,7 @@ export async function importFeed(
     await services.db.delete(vulnerabilitySoftware).where(ne(vulnerabilitySoftware.generation, generation));
     await services.db.delete(vulnerabilities).where(ne(vulnerabilities.generation, generation));
     await keepMatchesOf(services.db, generation);
+    await services.jobs.send(FINDINGS_ALERT_JOB);
     await recordProviderActivity(services, WORDFENCE, { calls: 1, ok: true, at });
     return { imported: true, records: read.records };
   } catch (error) {
@@ -209,5 +210,10 @@ export const matchJob = (services: Services): JobSpec => ({
   cron: '*/10 * * * *',
   retryLimit: 2,
   expireInSeconds: 1800,
-  run: async () => ({ matched: await matchVersions(services, (await readFeedState(services)).generation) }),
+  run: async () => {
+    const matched = await matchVersions(services, (await readFeedState(services)).generation);
+    // New sites and versions may run something newly critical: the alert channels hear of it now.
+    await services.jobs.send(FINDINGS_ALERT_JOB);
+    return { matched };
+  },
 });

@@ -216,3 +216,9 @@ export async function keepMatchesOf(db: Db, generation: number): Promise<void> {
 
 /** Matches what the fleet newly runs: after each sweep of the sites, and every ten minutes. */
 export const MATCH_JOB = defineJob<object, { matched: number }>('match-vulnerabilities');
+
+/**
+ * Tells the alert channels of findings newly critical or high (the security area runs it): after each
+ * match and each feed read.
+ */
+export const FINDINGS_ALERT_JOB = defineJob<object, { alerted: number; recorded: number }>('security-alerts');
