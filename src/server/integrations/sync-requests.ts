@@ -1,4 +1,5 @@
 import type { IntegrationProvider } from '../../shared/integrations';
+import type { JobRef } from '../core/jobs/registry';
 import { BETTERUPTIME, BETTERUPTIME_SYNC_JOB } from '../providers/betteruptime/keys';
 import { GRIDPANE, GRIDPANE_SYNC_JOB } from '../providers/gridpane/keys';
 import { FACTS_JOB, HDSNAPSHOT } from '../providers/hdsnapshot/keys';
@@ -7,6 +8,12 @@ import type { Services } from '../services';
 
 /** The providers whose lists are kept warm by scheduled syncs (HD Snapshot sweeps on its own cron). */
 export const LISTED_PROVIDERS: readonly IntegrationProvider[] = [GRIDPANE, BETTERUPTIME];
+
+/** The job that syncs each listed provider. */
+export const SYNC_JOBS: Partial<Record<IntegrationProvider, JobRef>> = {
+  [GRIDPANE]: GRIDPANE_SYNC_JOB,
+  [BETTERUPTIME]: BETTERUPTIME_SYNC_JOB,
+};
 
 /**
  * Queues a provider's sync (joined by one already waiting): GridPane's servers and sites, Better

@@ -32,6 +32,18 @@ describe('the every-minute sync dispatcher', () => {
     expect(await dispatchDueSyncs(t.services)).toEqual(['betteruptime']);
   });
 
+  it('leaves alone a provider whose sync already waits or runs (a save just started it)', async () => {
+    await setLast('gridpane', { lastSyncAt: null });
+    await setLast('betteruptime', { lastSyncAt: null });
+    const busy = {
+      ...t.services,
+      jobs: Object.assign(Object.create(t.services.jobs), {
+        isBusy: async (job: { name: string }) => job.name === 'sync-gridpane',
+      }),
+    };
+    expect(await dispatchDueSyncs(busy)).toEqual(['betteruptime']);
+  });
+
   it('leaves switched-off integrations alone, and never syncs HD Snapshot (it answers per site)', async () => {
     await setLast('gridpane', { lastSyncAt: null });
     await setLast('betteruptime', { lastSyncAt: null });

@@ -1,12 +1,12 @@
 import type { JobSpec } from '../core/jobs/engine';
 import { listIntegrations } from '../integrations/service';
-import { LISTED_PROVIDERS, sendSync } from '../integrations/sync-requests';
+import { LISTED_PROVIDERS, SYNC_JOBS, sendSync } from '../integrations/sync-requests';
 import type { Services } from '../services';
 
 /**
  * Every minute (once across instances): each enabled integration whose last attempt, good or bad, is
  * older than REFRESH_INTERVAL_MINUTES gets a sync. A failing provider is retried at the same pace,
- * not every minute; a page's own refresh counts as an attempt.
+ * not every minute; a page's own refresh counts as an attempt, and so does a sync still under way.
  */
 export async function dispatchDueSyncs(services: Services): Promise<string[]> {
   const intervalMs = services.config.refreshIntervalMinutes * 60_000;
@@ -21,6 +21,10 @@ export async function dispatchDueSyncs(services: Services): Promise<string[]> {
     );
     // Half a minute of slack: the dispatcher itself runs once a minute, give or take.
     if (now - last < intervalMs - 30_000) continue;
+    // A sync already waiting or running (one a save just started, whose attempt is not recorded yet)
+    // is this minute's: queueing another would run it again the moment that one ends.
+    const job = SYNC_JOBS[integration.provider];
+    if (job && (await services.jobs.isBusy(job))) continue;
     await sendSync(services, integration.provider);
     sent.push(integration.provider);
   }
