@@ -117,6 +117,19 @@ export async function recordSoftware(
     .values({ websiteId, ...facts })
     .onConflictDoUpdate({ target: websiteFacts.websiteId, set: facts });
   if (kept?.hash === hash && kept?.source === facts.softwareSource) return;
+  // A version read before keeps the time it was first read, so "unchanged for N days" survives re-reads.
+  const before = await db
+    .select({
+      type: websiteSoftware.type,
+      slug: websiteSoftware.slug,
+      version: websiteSoftware.version,
+      since: websiteSoftware.versionSince,
+    })
+    .from(websiteSoftware)
+    .where(eq(websiteSoftware.websiteId, websiteId));
+  const sinceOf = new Map(before.map((r) => [`${r.type}:${r.slug}:${r.version}`, r.since]));
+  const since = (type: string, slug: string, version: string | null) =>
+    sinceOf.get(`${type}:${slug}:${version}`) ?? at;
   await db.delete(websiteSoftware).where(eq(websiteSoftware.websiteId, websiteId));
   if (!software) return;
   const rows = [
@@ -130,6 +143,7 @@ export async function recordSoftware(
       active: p.active,
       updateVersion: p.updateVersion,
       autoUpdate: p.autoUpdate,
+      versionSince: since('plugin', p.slug, p.version),
     })),
     ...software.themes.map((t) => ({
       websiteId,
@@ -139,6 +153,7 @@ export async function recordSoftware(
       version: t.version,
       active: t.active,
       parent: t.parent,
+      versionSince: since('theme', t.slug, t.version),
     })),
   ];
   for (let i = 0; i < rows.length; i += 500) await db.insert(websiteSoftware).values(rows.slice(i, i + 500));

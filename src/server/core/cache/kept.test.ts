@@ -87,6 +87,7 @@ describe('keptAnswer over our own tables', () => {
     'vulnerability_feed',
     'vulnerabilities',
     'security_dismissals',
+    'plugin_directory',
   ];
   it.each(OWN_TABLES.filter((t) => !IF_ROWS.includes(t)))(
     'sees every write of %s (its trigger exists)',
@@ -118,6 +119,7 @@ describe('keptAnswer over our own tables', () => {
         values (1, 'v-1', 'Akismet <= 5.3', false, 'https://example.com/v-1', '{}'::jsonb)`,
       security_dismissals: sql`insert into security_dismissals (website_id, vulnerability_id, type, slug, reason, until, dismissed_at)
         values (${w!.id}, 'v-1', 'plugin', 'akismet', 'not used', now() + interval '1 day', now())`,
+      plugin_directory: sql`insert into plugin_directory (slug, status, checked_at) values ('akismet', 'listed', now())`,
     };
     for (const table of IF_ROWS.filter((t) => t !== 'website_health')) {
       const stamp = () => dataStamp(db, { tables: [table] });

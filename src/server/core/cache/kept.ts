@@ -30,6 +30,7 @@ export const OWN_TABLES = [
   'vulnerability_feed',
   'vulnerabilities',
   'security_dismissals',
+  'plugin_directory',
 ] as const;
 export type OwnTable = (typeof OWN_TABLES)[number];
 

@@ -16,6 +16,7 @@ export * from './maintenance-windows';
 export * from './monitor-days';
 export * from './notifications';
 export * from './password-reset-tokens';
+export * from './plugin-directory';
 export * from './provider-cache';
 export * from './reports';
 export * from './security';

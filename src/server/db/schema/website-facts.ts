@@ -74,6 +74,8 @@ export const websiteSoftware = pgTable(
     autoUpdate: boolean(),
     /** A child theme's parent (its slug). */
     parent: text(),
+    /** When this version was first read on this site: how long a plugin has gone without a release. */
+    versionSince: timestamp({ withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.websiteId, t.type, t.slug] }),
