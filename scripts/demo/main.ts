@@ -29,8 +29,13 @@ const gridpane = await startFakeGridPane({ servers: 8, sites: 60, seed });
 const domains = gridpane.fleet.sites.map((s) => String(s.url));
 const uptime = await startFakeBetterUptime({ sites: domains, seed });
 const wordpress = await startFakeWordPress({ domains, seed, cases: mixedCases(domains) });
-// Where the fleet view reads the latest WordPress release and PHP's end-of-life dates from.
-const wporg = await startFakeWporg();
+// Where the fleet view reads the latest WordPress release and PHP's end-of-life dates from, and the
+// Security page core's verdict on each release and the plugin directory (one plugin closed, to show it).
+const wporg = await startFakeWporg({
+  closed: {
+    'regenerate-thumbnails': { closedOn: '2026-06-18', reason: 'unused', reasonText: 'Unused' },
+  },
+});
 const endOfLife = await startFakeEndOfLife();
 // The vulnerability feed the Security page matches the sites' plugins against.
 const wordfence = await startFakeWordfence({ records: 2000, seed });

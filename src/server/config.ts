@@ -40,6 +40,7 @@ const envSchema = z.object({
   CHECKS_ALLOW_PRIVATE: flagValue.optional(),
   CHECK_RESULTS_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
+  STALE_PLUGIN_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   RDAP_BOOTSTRAP_URL: optionalString.pipe(z.url().optional()),
   WPORG_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   PHP_EOL_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -107,6 +108,8 @@ export type Config = {
   };
   /** Days audit log entries are kept; a daily job deletes older ones. */
   auditRetentionDays: number;
+  /** A plugin wordpress.org does not list whose version has not changed for longer than this is stale. */
+  stalePluginDays: number;
   /** wordpress.org's public API (the latest WordPress release); a local fake in tests and the demo. */
   wporgApiUrl: string;
   /** A list of PHP's branches and their end of life (endoflife.date's); a local fake in tests and the demo. */
@@ -198,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       groupWindowMs: 30_000,
     },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    stalePluginDays: e.STALE_PLUGIN_DAYS,
     wporgApiUrl: (e.WPORG_API_URL ?? 'https://api.wordpress.org').replace(/\/+$/, ''),
     phpEolUrl: e.PHP_EOL_URL ?? 'https://endoflife.date/api/php.json',
     wordfenceApiUrl: (e.WORDFENCE_API_URL ?? 'https://www.wordfence.com/api/intelligence/v3').replace(

@@ -20,6 +20,7 @@ import { figuresJob } from './sync/betteruptime-figures';
 import { dispatchJob } from './sync/dispatch';
 import { gridpaneSyncJob } from './sync/gridpane';
 import { factsJob } from './sync/hdsnapshot';
+import { pluginDirectoryJob } from './sync/plugin-directory';
 import { referenceJobs } from './sync/references';
 import { importJob, matchJob } from './vulnerabilities/import';
 import { healthJob } from './websites/health-job';
@@ -46,6 +47,7 @@ export const jobSpecs = (services: Services): JobSpec<never>[] => [
   flushJob(services),
   factsJob(services),
   ...referenceJobs(services),
+  pluginDirectoryJob(services),
   importJob(services),
   matchJob(services),
   findingsAlertJob(services),

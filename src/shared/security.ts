@@ -179,3 +179,23 @@ export const dismissFindingBody = z.strictObject({
   }),
 });
 export type DismissFindingBody = z.infer<typeof dismissFindingBody>;
+
+/**
+ * GET /api/security/closed-plugins: every plugin wordpress.org's directory closed that a selected
+ * website runs, with its sites (the first 20 by name, and how many in all). `checked` is false while
+ * the directory was never read: the list is then unknown, not empty.
+ */
+export const closedPlugins = z.object({
+  checked: z.boolean(),
+  items: z.array(
+    z.object({
+      slug: z.string(),
+      name: z.string(),
+      closedOn: z.string().nullable(),
+      reason: z.string().nullable(),
+      siteCount: z.number().int(),
+      sites: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    }),
+  ),
+});
+export type ClosedPlugins = z.infer<typeof closedPlugins>;

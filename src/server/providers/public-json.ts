@@ -5,7 +5,7 @@ import { hostLabel, type JsonResponse, requestJson } from '../core/outbound/prov
 import { retryAfterMs } from '../core/outbound/retry';
 
 /**
- * One GET of a keyless public JSON feed (wordpress.org's API, endoflife.date): a product-naming
+ * One request to a keyless public JSON feed (wordpress.org's API, endoflife.date): a product-naming
  * User-Agent, a short time limit, a small size cap, redirects not followed, the instance's outbound
  * address rule. Every failure becomes a ProviderError whose message names the feed (`label`), says what
  * happened and is safe to show; the answer's body never goes into it.
@@ -21,6 +21,13 @@ export type PublicJsonRequest = {
   addressPolicy: AddressPolicy;
   timeoutMs?: number;
   maxBytes?: number;
+  /** A form to POST (`application/x-www-form-urlencoded`); without it the request is a GET. */
+  form?: Record<string, string>;
+  /**
+   * Error statuses whose JSON body is an answer of the feed rather than a failure (wordpress.org's
+   * plugin information says "never listed" with a 404 and `{"error": "not_found"}`).
+   */
+  answerStatuses?: number[];
 };
 
 /** Feeds ask clients to name themselves. */
@@ -28,14 +35,21 @@ export const USER_AGENT = 'AgencyHub/1.0 (self-hosted agency dashboard)';
 const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
 
-export async function getPublicJson(request: PublicJsonRequest): Promise<unknown> {
+export async function requestPublicJson(request: PublicJsonRequest): Promise<unknown> {
   const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = request.maxBytes ?? DEFAULT_MAX_BYTES;
   let response: JsonResponse;
   try {
+    const headers = { accept: 'application/json', 'user-agent': USER_AGENT };
     response = await requestJson(request.url, {
       addressPolicy: request.addressPolicy,
-      headers: { accept: 'application/json', 'user-agent': USER_AGENT },
+      ...(request.form
+        ? {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams(request.form).toString(),
+          }
+        : { headers }),
       timeoutMs,
       maxBytes,
     });
@@ -43,6 +57,7 @@ export async function getPublicJson(request: PublicJsonRequest): Promise<unknown
     if (error instanceof ProviderError) throw fromTransport(request, error, timeoutMs, maxBytes);
     throw error;
   }
+  if (request.answerStatuses?.includes(response.status) && response.body !== null) return response.body;
   if (response.status < 200 || response.status >= 300) throw fromStatus(request, response);
   return response.body;
 }

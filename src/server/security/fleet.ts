@@ -17,6 +17,7 @@ import { notFound } from '../core/errors';
 import { rows } from '../core/sql';
 import { toCsv } from '../exports/csv';
 import { fleetCounts, fleetWhere } from '../fleet/service';
+import { directoryReadAt } from '../plugin-directory';
 import type { Services } from '../services';
 import { type FeedState, readFeedState } from '../vulnerabilities/import';
 import { CORE, copyrightOf, severitySql, websiteFindingId } from '../vulnerabilities/match';
@@ -24,6 +25,7 @@ import { compareVersions } from '../vulnerabilities/versions';
 import { notCheckedReason } from '../websites';
 import { NO_FINDING } from './dismissals';
 import { noFeedReason } from './website';
+import { coreVerdicts } from './wporg-facts';
 
 /**
  * `installed (website_id, type, slug, name, version)`, a WITH clause: what each selected, checked
@@ -87,6 +89,7 @@ const READS: Reads = {
     'vulnerability_feed',
     'vulnerabilities',
     'security_dismissals',
+    'plugin_directory',
   ],
 };
 
@@ -381,8 +384,15 @@ export async function securityCsv(services: Services, q: SecurityFindingsQuery):
  * not), how many have open findings of each severity, updates waiting and PHP past its end of life.
  */
 export async function securitySummary(services: Services, q: FleetQuery): Promise<SecuritySummary> {
-  const feed = await readFeedState(services);
-  const [states, severities, updates, fleet] = await Promise.all([
+  const [feed, directoryAt, verdicts] = await Promise.all([
+    readFeedState(services),
+    directoryReadAt(services),
+    coreVerdicts(services),
+  ]);
+  const insecure = verdicts
+    ? [...verdicts].filter(([, v]) => v === 'insecure').map(([version]) => version)
+    : [];
+  const [states, severities, updates, fleet, closed, coreInsecure] = await Promise.all([
     keptRows<{
       listed: boolean;
       attempted: boolean;
@@ -414,6 +424,24 @@ export async function securitySummary(services: Services, q: FleetQuery): Promis
         where ${fleetWhere(services, q)} and f.software_at is not null and s.update_version is not null`,
     ),
     fleetCounts(services, q),
+    directoryAt === null
+      ? null
+      : keptRows<{ n: number }>(
+          services.db,
+          READS,
+          sql`select count(*)::int as n from website_software s
+            join plugin_directory d on d.slug = s.slug and d.status = 'closed'
+            join websites w on w.id = s.website_id join website_facts f on f.website_id = w.id
+            where ${fleetWhere(services, q)} and f.software_at is not null and s.type = 'plugin'`,
+        ),
+    verdicts === null
+      ? null
+      : keptRows<{ n: number }>(
+          services.db,
+          READS,
+          sql`select count(*)::int as n from websites w join website_facts f on f.website_id = w.id
+            where ${fleetWhere(services, q)} and f.wordpress_version = any(string_to_array(${insecure.join(',')}, ','))`,
+        ),
   ]);
 
   const reasons = new Map<string, number>();
@@ -442,8 +470,8 @@ export async function securitySummary(services: Services, q: FleetQuery): Promis
     sites: { checked, notChecked },
     findings: bySeverity,
     updatesAvailable: Number(updates[0]?.n ?? 0),
-    closedPlugins: null,
-    coreInsecure: null,
+    closedPlugins: closed ? Number(closed[0]?.n ?? 0) : null,
+    coreInsecure: coreInsecure ? Number(coreInsecure[0]?.n ?? 0) : null,
     phpEol: fleet.php.filter((p) => p.pastEndOfLife).reduce((n, p) => n + p.sites, 0),
     feed: feedStatusOf(feed),
     notCheckedReasons: [...reasons]

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { fleetQuery } from '../../shared/fleet';
 import { idParams } from '../../shared/ids';
 import {
+  closedPlugins,
   dismissFindingBody,
   findingDismissal,
   findingSites as findingSitesAnswer,
@@ -17,6 +18,7 @@ import { notFound } from '../core/errors';
 import { csvAnswer as csv, sendCsv } from '../exports/csv';
 import { contextOf } from '../http/session';
 import type { Services } from '../services';
+import { closedPluginsOf } from './closed';
 import { dropDismissal, NO_FINDING, parseWebsiteFindingId, saveDismissal } from './dismissals';
 import { findingSites, securityCsv, securityFindings, securitySummary } from './fleet';
 import { readWebsiteSecurity } from './website';
@@ -42,6 +44,15 @@ export async function securityRoutes(app: FastifyInstance, services: Services): 
       schema: { querystring: fleetQuery, response: { 200: securitySummaryAnswer } },
     },
     async (request) => securitySummary(contextOf(services, request), request.query),
+  );
+
+  r.get(
+    '/api/security/closed-plugins',
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { querystring: fleetQuery, response: { 200: closedPlugins } },
+    },
+    async (request) => closedPluginsOf(contextOf(services, request), request.query),
   );
 
   r.get(

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { SEVERITIES, type Severity, type WebsiteFinding, type WebsiteSecurity } from '../../shared/security';
-import { websiteFacts } from '../db/schema';
+import { websiteFacts, websiteSoftware } from '../db/schema';
+import { directoryReadAt, readDirectory } from '../plugin-directory';
 import type { Services } from '../services';
 import { type FeedState, readFeedState } from '../vulnerabilities/import';
 import {
@@ -15,6 +16,7 @@ import {
 import { isVersion } from '../vulnerabilities/versions';
 import { notCheckedReason, readWebsite, readWebsiteSoftware } from '../websites';
 import { readDismissals } from './dismissals';
+import { coreVerdicts } from './wporg-facts';
 
 const rank = (s: Severity) => SEVERITIES.indexOf(s);
 
@@ -39,6 +41,10 @@ export async function readWebsiteSecurity(services: Services, websiteId: number)
   ]);
   const software = await readWebsiteSoftware(services, websiteId, facts);
   const coreVersion = facts?.wordpressVersion ?? null;
+  const [verdicts, directory] = await Promise.all([
+    coreVerdicts(services),
+    software.checked ? directoryOf(services, websiteId) : null,
+  ]);
   const feedStatus = {
     readAt: feed.readAt?.toISOString() ?? null,
     records: feed.records,
@@ -51,9 +57,9 @@ export async function readWebsiteSecurity(services: Services, websiteId: number)
     checkedAt: reason === null ? software.readAt : null,
     plugins: software.plugins,
     themes: software.themes,
-    core: { version: coreVersion, verdict: null },
-    closed: null,
-    stale: null,
+    core: { version: coreVersion, verdict: coreVersion ? (verdicts?.get(coreVersion) ?? null) : null },
+    closed: directory?.closed ?? null,
+    stale: directory?.stale ?? null,
     feed: feedStatus,
   };
   if (reason !== null) return { ...base, findings: [] };
@@ -95,4 +101,47 @@ export async function readWebsiteSecurity(services: Services, websiteId: number)
   }
   findings.sort((a, b) => rank(a.severity) - rank(b.severity) || (b.cvss ?? -1) - (a.cvss ?? -1));
   return { ...base, findings };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * What wordpress.org's plugin directory says of a website's plugins: those it closed (with the day
+ * and the reason), and those it does not list (premium or custom) whose version has not changed for
+ * longer than the stale limit, counted from when that version was first read on the site. Null while
+ * the directory was never asked: not checked, never "none".
+ */
+async function directoryOf(
+  services: Services,
+  websiteId: number,
+): Promise<{
+  closed: NonNullable<WebsiteSecurity['closed']>;
+  stale: NonNullable<WebsiteSecurity['stale']>;
+} | null> {
+  if ((await directoryReadAt(services)) === null) return null;
+  const plugins = await services.db
+    .select({
+      slug: websiteSoftware.slug,
+      version: websiteSoftware.version,
+      since: websiteSoftware.versionSince,
+    })
+    .from(websiteSoftware)
+    .where(and(eq(websiteSoftware.websiteId, websiteId), eq(websiteSoftware.type, 'plugin')));
+  const known = await readDirectory(
+    services,
+    plugins.map((p) => p.slug),
+  );
+  const now = services.clock.now().getTime();
+  const closed: NonNullable<WebsiteSecurity['closed']> = [];
+  const stale: NonNullable<WebsiteSecurity['stale']> = [];
+  for (const p of plugins.sort((a, b) => a.slug.localeCompare(b.slug))) {
+    const fact = known.get(p.slug);
+    if (fact?.status === 'closed')
+      closed.push({ slug: p.slug, closedOn: fact.closedOn, reason: fact.closedReason });
+    if (fact?.status !== 'not_listed' || !p.since || !p.version) continue;
+    const unchangedDays = Math.floor((now - p.since.getTime()) / DAY_MS);
+    if (unchangedDays > services.config.stalePluginDays)
+      stale.push({ slug: p.slug, version: p.version, unchangedDays });
+  }
+  return { closed, stale };
 }

@@ -6,6 +6,7 @@ import type { JobSpec } from '../core/jobs/engine';
 import { websiteFacts, websites } from '../db/schema';
 import { loadSettings, recordProviderActivity } from '../integrations/service';
 import { FACTS_JOB, HDSNAPSHOT } from '../providers/hdsnapshot/keys';
+import { PLUGIN_DIRECTORY_JOB } from '../providers/wporg/keys';
 import type { Services } from '../services';
 import { MATCH_JOB } from '../vulnerabilities/match';
 import { recordSnapshotFacts } from '../websites/facts';
@@ -64,6 +65,8 @@ export async function sweepFacts(services: Services): Promise<{ answered: number
   );
   // What the sites now run is matched against the vulnerability feed at once, not at the next slot.
   if (answered) await services.jobs.send(MATCH_JOB).catch(() => undefined);
+  // New plugins are asked of wordpress.org's directory (closed or never listed) soon, not tomorrow.
+  if (answered) await services.jobs.send(PLUGIN_DIRECTORY_JOB).catch(() => undefined);
   if (due.length) {
     await recordProviderActivity({ db }, HDSNAPSHOT, {
       calls: due.length,

@@ -3,9 +3,16 @@ import { type FakeEndOfLife, startFakeEndOfLife } from '../../../test/fakes/endo
 import { type FakeWporg, startFakeWporg } from '../../../test/fakes/wporg';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { rowsOf } from '../core/sql';
-import { readCache } from '../provider-cache/service';
+import { readCache, readCacheMap } from '../provider-cache/service';
 import { PHP_EOL_JOB, phpBranches } from '../providers/php-eol/keys';
-import { type CoreLatest, WPORG_CORE_JOB, wporgCore } from '../providers/wporg/keys';
+import {
+  type CoreLatest,
+  type CoreRelease,
+  WPORG_CORE_JOB,
+  WPORG_RELEASES_JOB,
+  wporgCore,
+  wporgReleases,
+} from '../providers/wporg/keys';
 import { readReferenceFeed, readReferencesSoon, referenceJobs } from './references';
 
 // The fleet's reference versions are read from wordpress.org and endoflife.date (local fakes here) by
@@ -37,7 +44,11 @@ afterAll(() => t?.close());
 describe('the reference jobs', () => {
   it('are daily, one at a time, retried with backoff when a read fails', () => {
     const specs = referenceJobs(t.services);
-    expect(specs.map((s) => s.name)).toEqual([WPORG_CORE_JOB.name, PHP_EOL_JOB.name]);
+    expect(specs.map((s) => s.name)).toEqual([
+      WPORG_CORE_JOB.name,
+      WPORG_RELEASES_JOB.name,
+      PHP_EOL_JOB.name,
+    ]);
     for (const spec of specs) {
       expect(spec).toMatchObject({ policy: 'stately', retryLimit: 5, retryDelaySeconds: 300 });
       expect(spec.cron).toMatch(/^\d+ \d+ \* \* \*$/);
@@ -53,6 +64,15 @@ describe('the reference jobs', () => {
     expect(php.syncedAt).toEqual(at);
     expect(php.items).toHaveLength(12);
     expect(php.items).toContainEqual({ branch: '8.2', endOfLife: '2026-12-31', latest: '8.2.31' });
+  });
+
+  it("read core's verdict on every release", async () => {
+    expect(await t.services.jobs.run(WPORG_RELEASES_JOB)).toEqual({ read: true });
+    const verdicts = await readCacheMap<CoreRelease>(t.services, wporgReleases);
+    expect(verdicts.get('6.9.1')).toEqual({ verdict: 'latest' });
+    expect(verdicts.get('6.8.5')).toEqual({ verdict: 'outdated' });
+    expect(verdicts.get('6.5.3')).toEqual({ verdict: 'insecure' });
+    expect(wporg.requests.at(-1)).toMatchObject({ path: '/core/stable-check/1.0/' });
   });
 
   it('read a feed no more than once a day', async () => {
@@ -133,13 +153,13 @@ describe('the reference jobs', () => {
   });
 
   it('are queued soon after start when never read, and not again once read', async () => {
-    expect(await readReferencesSoon(t.services, 0)).toEqual(['wordpress', 'php']);
+    expect(await readReferencesSoon(t.services, 0)).toEqual(['wordpress', 'releases', 'php']);
     await t.services.jobs.idle();
     expect((await latest()).items).toEqual([{ latest: '6.9.1' }]);
     expect((await readCache(t.services, phpBranches)).items.length).toBe(12);
     expect(await readReferencesSoon(t.services, 0)).toEqual([]);
     // A server that was down over its daily slot reads again at start.
     t.clock.advance(30 * HOUR);
-    expect(await readReferencesSoon(t.services, 60_000)).toEqual(['wordpress', 'php']);
+    expect(await readReferencesSoon(t.services, 60_000)).toEqual(['wordpress', 'releases', 'php']);
   });
 });

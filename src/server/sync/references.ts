@@ -4,12 +4,20 @@ import type { JobRef } from '../core/jobs/registry';
 import { ProviderError } from '../core/outbound/provider-error';
 import { type CacheState, readCacheState, recordCacheError, writeCache } from '../provider-cache/service';
 import { PHP_EOL_JOB, phpBranches } from '../providers/php-eol/keys';
-import { CORE_LATEST_ID, type CoreLatest, WPORG_CORE_JOB, wporgCore } from '../providers/wporg/keys';
+import {
+  CORE_LATEST_ID,
+  type CoreLatest,
+  type CoreRelease,
+  WPORG_CORE_JOB,
+  WPORG_RELEASES_JOB,
+  wporgCore,
+  wporgReleases,
+} from '../providers/wporg/keys';
 import type { Services } from '../services';
 
 /**
- * The fleet's reference versions from their live sources: the latest WordPress release from
- * wordpress.org and PHP's branches with their end of life from endoflife.date. Each feed is its own
+ * The fleet's reference versions from their live sources: the latest WordPress release and core's
+ * verdict on every release (latest, outdated, insecure) from wordpress.org, and PHP's branches with their end of life from endoflife.date. Each feed is its own
  * daily job, so a failing feed is retried without reading the other again; what was read goes to the
  * provider cache with when it was read, and a failed read leaves the last good values there with the
  * error beside them.
@@ -31,6 +39,16 @@ export const REFERENCE_FEEDS = {
       const data: CoreLatest = { latest: await services.providers.wporg().latestRelease() };
       return [{ id: CORE_LATEST_ID, data }];
     },
+  },
+  releases: {
+    job: WPORG_RELEASES_JOB,
+    key: wporgReleases,
+    cron: '18 5 * * *',
+    read: async (services) =>
+      [...(await services.providers.wporg().coreVerdicts())].map(([version, verdict]) => {
+        const data: CoreRelease = { verdict };
+        return { id: version, data };
+      }),
   },
   php: {
     job: PHP_EOL_JOB,

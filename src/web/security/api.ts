@@ -1,4 +1,5 @@
 import type {
+  ClosedPlugins,
   DismissFindingBody,
   FindingDismissal,
   FindingSites,
@@ -28,6 +29,7 @@ export const securityKeys = {
   summary: (f: SecurityFilter) => ['security', 'summary', f] as const,
   findings: (f: SecurityFilter & { page: number }) => ['security', 'findings', f] as const,
   sites: (id: string, f: SecurityFilter) => ['security', 'sites', id, f] as const,
+  closed: (f: SecurityFilter) => ['security', 'closed', f] as const,
 };
 
 const search = (params: Record<string, string | number | undefined>) => {
@@ -43,6 +45,17 @@ export function useSecuritySummary(f: SecurityFilter) {
     queryFn: ({ signal }) => api.get<SecuritySummary>(`/api/security/summary${search(filter)}`, { signal }),
     placeholderData: keepPreviousData,
     refetchOnMount: 'always',
+  });
+}
+
+/** The closed plugins the sites of the client, server and tag picked run. */
+export function useClosedPlugins(f: SecurityFilter) {
+  const filter = { clientId: f.clientId, serverId: f.serverId, tagId: f.tagId };
+  return useQuery({
+    queryKey: securityKeys.closed(filter),
+    queryFn: ({ signal }) =>
+      api.get<ClosedPlugins>(`/api/security/closed-plugins${search(filter)}`, { signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

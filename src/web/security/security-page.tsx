@@ -25,6 +25,7 @@ import { ShieldQuestion } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link } from 'wouter';
 import { type SecurityFilter, useSecuritySummary } from './api';
+import { ClosedPluginsSection } from './closed-plugins';
 import { DismissDialog, type DismissTarget } from './dismiss-dialog';
 import { FindingsTable } from './findings-table';
 
@@ -150,6 +151,7 @@ export function SecurityPage() {
           summary={summary.data}
         />
       </section>
+      <ClosedPluginsSection filter={filter} />
       <DismissDialog target={dismissing} onClose={() => setDismissing(null)} />
     </div>
   );
@@ -163,7 +165,10 @@ const SEVERITY_TONE: Record<Severity, string> = {
   low: 'text-sky-700 dark:text-sky-300',
 };
 
-/** The fleet at a glance: checked sites, sites per severity (each a filter), updates and PHP. */
+/**
+ * The fleet at a glance: checked sites, sites per severity (each a filter), updates, closed plugins,
+ * insecure WordPress releases and PHP past its end of life.
+ */
 function Summary({
   summary,
   severity,
@@ -176,7 +181,7 @@ function Summary({
   const { sites } = summary;
   return (
     <div className="grid gap-3">
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 sm:gap-3 xl:grid-cols-8">
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 sm:gap-3 xl:grid-cols-5">
         <Figure
           label="Sites checked"
           value={sites.checked}
@@ -200,6 +205,26 @@ function Summary({
           </button>
         ))}
         <Figure label="Updates waiting" value={summary.updatesAvailable} note="plugins and themes" />
+        <Figure
+          label="Closed plugins"
+          value={summary.closedPlugins}
+          note={
+            summary.closedPlugins === null
+              ? "wordpress.org's directory not read yet"
+              : 'installed · closed on wordpress.org'
+          }
+          tone={summary.closedPlugins ? SEVERITY_TONE.high : undefined}
+        />
+        <Figure
+          label="WordPress insecure"
+          value={summary.coreInsecure}
+          note={
+            summary.coreInsecure === null
+              ? "wordpress.org's release list not read yet"
+              : 'sites · a later release fixes it'
+          }
+          tone={summary.coreInsecure ? SEVERITY_TONE.high : undefined}
+        />
         <Link
           href="/fleet"
           className="rounded-xl focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
@@ -225,7 +250,8 @@ function Figure({
   selected,
 }: {
   label: string;
-  value: number;
+  /** Null: not checked, shown as a dash, never as zero. */
+  value: number | null;
   note: string;
   tone?: string;
   selected?: boolean;
@@ -234,7 +260,14 @@ function Figure({
     <Card className={cn('grid h-full gap-1 p-3 sm:p-4', selected && 'ring-2 ring-primary')}>
       <span className="text-sm font-medium text-muted-foreground">{label}</span>
       <span className={cn('text-xl font-bold tabular-nums sm:text-2xl', tone)}>
-        {value.toLocaleString('en-US')}
+        {value === null ? (
+          <>
+            <span aria-hidden="true">—</span>
+            <span className="sr-only">not checked</span>
+          </>
+        ) : (
+          value.toLocaleString('en-US')
+        )}
       </span>
       <span className="text-xs text-muted-foreground">{note}</span>
     </Card>

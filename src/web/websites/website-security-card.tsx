@@ -1,4 +1,4 @@
-import type { WebsiteFinding } from '@shared/security';
+import type { WebsiteFinding, WebsiteSecurity } from '@shared/security';
 import type { WebsiteDetail } from '@shared/websites';
 import { RoleGate } from '@web/app/role-gate';
 import { FeedAge, RecordLink, SeverityPill } from '@web/components/severity';
@@ -66,6 +66,7 @@ export function WebsiteSecurityCard({ website, now = Date.now() }: { website: We
             ))}
           </ul>
         )}
+        {data && data.plugins.length + data.themes.length > 0 && <DirectoryFacts security={data} />}
         {data && <FeedAge feed={data.feed} now={now} />}
         <DismissDialog target={dismissing} onClose={() => setDismissing(null)} />
       </CardContent>
@@ -116,5 +117,75 @@ function FindingItem({
         )}
       </div>
     </li>
+  );
+}
+
+const VERDICTS = {
+  latest: { label: 'Latest release', tone: 'text-emerald-700 dark:text-emerald-300' },
+  outdated: { label: 'Outdated, still receiving security fixes', tone: 'text-amber-700 dark:text-amber-200' },
+  insecure: { label: 'Insecure: a later release fixes known flaws', tone: 'text-red-700 dark:text-red-300' },
+} as const;
+
+/**
+ * What wordpress.org says of what the site runs: its verdict on the WordPress release, the plugins its
+ * directory closed, and plugins it does not list whose version has not moved for a long time. Each
+ * says "not checked" until wordpress.org was read, never "none".
+ */
+function DirectoryFacts({ security }: { security: WebsiteSecurity }) {
+  const names = new Map(security.plugins.map((p) => [p.slug, p.name]));
+  const name = (slug: string) => names.get(slug) ?? slug;
+  const { core, closed, stale } = security;
+  return (
+    <div className="grid gap-2 border-t pt-3 text-sm" data-testid="wporg-facts">
+      <h3 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+        From wordpress.org
+      </h3>
+      {core.version && (
+        <p>
+          WordPress {core.version}:{' '}
+          {core.verdict ? (
+            <span className={cn('font-medium', VERDICTS[core.verdict].tone)}>
+              {VERDICTS[core.verdict].label}
+            </span>
+          ) : (
+            <span className="text-muted-foreground">
+              not checked (wordpress.org's release list not read yet)
+            </span>
+          )}
+        </p>
+      )}
+      {closed === null ? (
+        <p className="text-muted-foreground">
+          Closed and stale plugins: not checked (wordpress.org's plugin directory not read yet).
+        </p>
+      ) : (
+        <>
+          {closed.length === 0 ? (
+            <p className="text-muted-foreground">No plugin it runs was closed on wordpress.org.</p>
+          ) : (
+            <ul className="grid gap-1" aria-label="Closed plugins">
+              {closed.map((c) => (
+                <li key={c.slug}>
+                  <span className="font-medium text-red-700 dark:text-red-300">{name(c.slug)}</span> was
+                  closed on wordpress.org{c.closedOn ? ` on ${formatDate(c.closedOn)}` : ''}
+                  {c.reason ? `: ${c.reason}` : ''}. It gets no more fixes; replace it.
+                </li>
+              ))}
+            </ul>
+          )}
+          {stale && stale.length > 0 && (
+            <ul className="grid gap-1" aria-label="Stale plugins">
+              {stale.map((p) => (
+                <li key={p.slug}>
+                  <span className="font-medium text-amber-700 dark:text-amber-200">{name(p.slug)}</span>{' '}
+                  {p.version} has not changed for {formatCount(p.unchangedDays, 'day')} (not listed on
+                  wordpress.org: check its vendor for updates).
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </div>
   );
 }

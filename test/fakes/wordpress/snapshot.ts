@@ -19,10 +19,10 @@ const THEMES = [
 export const PLUGIN_VERSION = '2.0.0';
 
 /**
- * Plugins agencies install, with their slug on wordpress.org (or none for premium ones), the current
- * release and older ones a site may still run.
+ * Plugins agencies install, with their slug, the current release and older ones a site may still
+ * run; `hosted: false` for the premium ones wordpress.org's directory does not list.
  */
-const PLUGINS = [
+export const PLUGINS = [
   {
     slug: 'woocommerce',
     file: 'woocommerce/woocommerce.php',
@@ -125,14 +125,22 @@ const PLUGINS = [
     file: 'gravityforms/gravityforms.php',
     name: 'Gravity Forms',
     versions: ['2.8.18', '2.7.17'],
+    hosted: false,
   },
   {
     slug: 'elementor-pro',
     file: 'elementor-pro/elementor-pro.php',
     name: 'Elementor Pro',
     versions: ['3.25.4', '3.21.3'],
+    hosted: false,
   },
-  { slug: 'wp-rocket', file: 'wp-rocket/wp-rocket.php', name: 'WP Rocket', versions: ['3.17.3', '3.16.0'] },
+  {
+    slug: 'wp-rocket',
+    file: 'wp-rocket/wp-rocket.php',
+    name: 'WP Rocket',
+    versions: ['3.17.3', '3.16.0'],
+    hosted: false,
+  },
 ] as const;
 
 /**

@@ -1,7 +1,7 @@
 import type { FailureOptions } from '../faults';
 import { type RouteFailure, startRouteServer } from '../route-server';
 import { WPORG_ROUTES, wporgRoutes } from './routes';
-import { DEFAULT_WPORG_STATE, type WporgState } from './state';
+import { type ClosedPlugin, DEFAULT_WPORG_STATE, type ListedPlugin, type WporgState } from './state';
 
 export type FakeWporgOptions = Partial<WporgState> & {
   port?: number;
@@ -16,7 +16,12 @@ export type WporgRoute = keyof typeof WPORG_ROUTES;
  */
 export async function startFakeWporg(options: FakeWporgOptions = {}) {
   const { port, slowMs, retryAfterSeconds, ...initial } = options;
-  const state: WporgState = { ...DEFAULT_WPORG_STATE, ...initial };
+  const state: WporgState = {
+    ...DEFAULT_WPORG_STATE,
+    ...initial,
+    plugins: { ...(initial.plugins ?? DEFAULT_WPORG_STATE.plugins) },
+    closed: { ...(initial.closed ?? DEFAULT_WPORG_STATE.closed) },
+  };
   const server = await startRouteServer({ routes: wporgRoutes(state), port, slowMs, retryAfterSeconds });
   return {
     url: server.url,
@@ -25,6 +30,16 @@ export async function startFakeWporg(options: FakeWporgOptions = {}) {
     /** The release the version check offers from now on. */
     setCoreLatest(version: string) {
       state.coreLatest = version;
+    },
+    /** Closes a plugin from now on (the directory then answers with its closure), or reopens it. */
+    setClosed(slug: string, closure: ClosedPlugin | null) {
+      if (closure) state.closed[slug] = closure;
+      else delete state.closed[slug];
+    },
+    /** Lists a plugin at a version, or takes it out of the directory altogether. */
+    setListed(slug: string, plugin: ListedPlugin | null) {
+      if (plugin) state.plugins[slug] = plugin;
+      else delete state.plugins[slug];
     },
     /** Makes one route fail (null: answer normally again); see FailureOptions. */
     setFailure(route: WporgRoute, mode: RouteFailure | null, opts: FailureOptions = {}) {

@@ -21,6 +21,8 @@ export type RequestJsonOptions = {
   addressPolicy: AddressPolicy;
   method?: string;
   headers?: Record<string, string>;
+  /** A request body already encoded (a form or JSON), with its content type in `headers`. */
+  body?: string;
   /** Total budget for connect + headers + body. */
   timeoutMs?: number;
   /** Budget for the name lookup, the TCP connection and the TLS handshake. */
@@ -58,6 +60,7 @@ export async function requestJson(url: string, options: RequestJsonOptions): Pro
     const response = await fetch(target, {
       method: options.method ?? 'GET',
       headers: options.headers,
+      body: options.body,
       signal,
       redirect: 'manual', // a redirect could point anywhere; providers answer directly
       dispatcher: guardedAgent({

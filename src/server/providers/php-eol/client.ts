@@ -1,5 +1,5 @@
 import type { AddressPolicy } from '../../core/outbound';
-import { getPublicJson, unexpectedAnswer } from '../public-json';
+import { requestPublicJson, unexpectedAnswer } from '../public-json';
 import { PHP_EOL, PHP_EOL_LABEL } from './keys';
 import { type PhpBranch, parsePhpBranches } from './parse';
 
@@ -21,7 +21,7 @@ export function createPhpEolClient(options: PhpEolClientOptions) {
   return {
     /** PHP's branches with their end of life, newest first. */
     async branches(): Promise<PhpBranch[]> {
-      const body = await getPublicJson({
+      const body = await requestPublicJson({
         ...feed,
         url: options.url,
         setting: 'PHP_EOL_URL',

@@ -56,4 +56,64 @@ describe('wordpress.org client', () => {
     const strict = createWporgClient({ baseUrl: wporg.url, addressPolicy: { allowPrivate: false } });
     expect(await providerFailure(strict.latestRelease())).toMatchObject({ kind: 'refused_address' });
   });
+
+  it('reads the latest version of the hosted plugins asked, in one batched update check', async () => {
+    const latest = await client().latestPluginVersions([
+      { file: 'akismet/akismet.php', name: 'Akismet Anti-spam' },
+      { file: 'woocommerce/woocommerce.php', name: 'WooCommerce' },
+      { file: 'wp-rocket/wp-rocket.php', name: 'WP Rocket' },
+    ]);
+    expect([...latest]).toEqual([
+      ['akismet', '5.3.5'],
+      ['woocommerce', '9.4.2'],
+    ]);
+    expect(wporg.requests.at(-1)).toMatchObject({ method: 'POST', path: '/plugins/update-check/1.1/' });
+    // Nothing hosted among those asked: wordpress.org answers `[]` for the empty groups.
+    expect(await client().latestPluginVersions([{ file: 'agency-custom-9/x.php', name: 'Custom' }])).toEqual(
+      new Map(),
+    );
+  });
+
+  it('tells a listed plugin from a closed one and from one never listed', async () => {
+    wporg.setClosed('classic-editor', {
+      closedOn: '2026-03-02',
+      reason: 'security-issue',
+      reasonText: 'Security Issue',
+    });
+    expect(await client().pluginInfo('akismet')).toEqual({ status: 'listed', version: '5.3.5' });
+    expect(await client().pluginInfo('classic-editor')).toEqual({
+      status: 'closed',
+      closedOn: '2026-03-02',
+      reason: 'Security Issue',
+    });
+    expect(await client().pluginInfo('wp-rocket')).toEqual({ status: 'not_listed' });
+    expect(wporg.requests.at(-1)).toMatchObject({
+      path: '/plugins/info/1.2/',
+      query: { action: 'plugin_information', 'request[slug]': 'wp-rocket' },
+    });
+    wporg.setClosed('classic-editor', null);
+  });
+
+  it("reads core's verdict on every release", async () => {
+    wporg.setCoreLatest('6.9.1');
+    const verdicts = await client().coreVerdicts();
+    expect(verdicts.get('6.9.1')).toBe('latest');
+    expect(verdicts.get('6.9')).toBe('insecure');
+    expect(verdicts.get('6.8.5')).toBe('outdated');
+    expect(verdicts.get('6.5.3')).toBe('insecure');
+  });
+
+  it('fails a plugin request like any other, naming wordpress.org', async () => {
+    wporg.setFailure('pluginInfo', 'server_error', { times: 1 });
+    expect(await providerFailure(client().pluginInfo('akismet'))).toMatchObject({
+      kind: 'server_error',
+      message: 'wordpress.org failed (HTTP 500)',
+    });
+    wporg.setFailure('updateCheck', 'truncated', { times: 1 });
+    expect(
+      await providerFailure(client().latestPluginVersions([{ file: 'akismet/akismet.php', name: 'A' }])),
+    ).toMatchObject({
+      kind: 'bad_response',
+    });
+  });
 });

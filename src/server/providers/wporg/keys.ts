@@ -12,3 +12,16 @@ export type CoreLatest = { latest: string };
 
 /** Reads the latest WordPress release (daily; skipped while the last good read is recent). */
 export const WPORG_CORE_JOB = defineJob<object, { read: boolean }>('read-wporg-core');
+
+/** Every WordPress release with wordpress.org's verdict on it, one record per release. */
+export const wporgReleases = { provider: WPORG, kind: 'core-releases' } as const;
+export type CoreRelease = { verdict: 'latest' | 'outdated' | 'insecure' };
+
+/** Reads core's verdict on every release (daily; skipped while the last good read is recent). */
+export const WPORG_RELEASES_JOB = defineJob<object, { read: boolean }>('read-wporg-releases');
+
+/** Asks the plugin directory about the plugins the fleet runs (daily, and after each sweep of the sites). */
+export const PLUGIN_DIRECTORY_JOB = defineJob<
+  object,
+  { asked: number; listed: number; closed: number; notListed: number }
+>('read-plugin-directory');
