@@ -14,6 +14,7 @@ import { invitationMailJob } from './invitations';
 import { maintenanceStartsJob } from './maintenance/starts';
 import { reportSendJob, reportsDueJob } from './reports/deliveries';
 import { findingsAlertJob } from './security/alerts';
+import { findingHistoryJob } from './security/history';
 import type { Services } from './services';
 import { monitorsSyncJob } from './sync/betteruptime';
 import { figuresJob } from './sync/betteruptime-figures';
@@ -51,6 +52,7 @@ export const jobSpecs = (services: Services): JobSpec<never>[] => [
   importJob(services),
   matchJob(services),
   findingsAlertJob(services),
+  findingHistoryJob(services),
   reportsDueJob(services),
   reportSendJob(services),
   auditRetentionJob(services),

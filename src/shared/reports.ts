@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_INVALID } from './auth';
 import { DAY_INVALID, dayParam, inDateRange, parseDay } from './dates';
+import { SEVERITIES, SEVERITY_LABELS, type Severity } from './security';
 import { formatDate, formatDateTime } from './time';
 
 /** The longest report period, in days (both ends counted). */
@@ -82,6 +83,62 @@ export const reportMaintenance = z.object({
 export const reportDay = z.object({ day: z.string(), uptime: z.number().nullable() });
 export type ReportDay = z.infer<typeof reportDay>;
 
+const reportSoftware = z.object({
+  type: z.enum(['plugin', 'theme', 'core']),
+  slug: z.string(),
+  name: z.string(),
+});
+
+/** A finding open at the period's end: as it was when it opened (title, severity, version, its fix). */
+export const reportOpenFinding = z.object({
+  vulnerabilityId: z.string(),
+  title: z.string(),
+  severity: z.enum(SEVERITIES),
+  software: reportSoftware,
+  installedVersion: z.string(),
+  /** The release that fixes the installed version; null when none is published yet. */
+  patchedVersion: z.string().nullable(),
+  reference: z.string(),
+  openedAt: z.string(),
+});
+export type ReportOpenFinding = z.infer<typeof reportOpenFinding>;
+
+/** A finding that closed during the period: the site updated past it, removed the software, or the feed withdrew it. */
+export const reportFixedFinding = z.object({
+  vulnerabilityId: z.string(),
+  title: z.string(),
+  severity: z.enum(SEVERITIES),
+  software: reportSoftware,
+  /** The version it was found on, and the one installed when it closed (null: the software was removed). */
+  installedVersion: z.string(),
+  closedVersion: z.string().nullable(),
+  fixedAt: z.string(),
+  reference: z.string(),
+});
+export type ReportFixedFinding = z.infer<typeof reportFixedFinding>;
+
+export const SECURITY_STATUSES = ['measured', 'not-checked', 'not-measured'] as const;
+
+/**
+ * A site's security over the period, from the findings' history: `measured` (the lists below, over
+ * the recorded time inside the period), `not-checked` (what the site runs is not known: never zero),
+ * or `not-measured` (the period ended before findings were first recorded).
+ */
+export const reportSecurity = z.object({
+  status: z.enum(SECURITY_STATUSES),
+  /** Why the site is not checked; null otherwise. */
+  reason: z.string().nullable(),
+  /** Where the recorded time inside the period begins; null when not measured. */
+  measuredFrom: z.string().nullable(),
+  /** True when findings were first recorded after the period's start: the lists cover only since then. */
+  measuredPartly: z.boolean(),
+  /** Open at the period's end (a finding set aside then is not open), most severe first. */
+  open: z.array(reportOpenFinding),
+  /** Closed during the (recorded part of the) period, in the order they closed. */
+  fixed: z.array(reportFixedFinding),
+});
+export type ReportSecurity = z.infer<typeof reportSecurity>;
+
 export const reportWebsite = z.object({
   websiteId: z.number().int(),
   domain: z.string(),
@@ -111,6 +168,7 @@ export const reportWebsite = z.object({
   wordpressVersion: z.string().nullable(),
   phpVersion: z.string().nullable(),
   versionsSeenAt: z.string().nullable(),
+  security: reportSecurity,
 });
 export type ReportWebsite = z.infer<typeof reportWebsite>;
 
@@ -139,6 +197,8 @@ export const clientReport = z.object({
   timeZone: z.string(),
   websites: z.array(reportWebsite),
   tasksCompleted: z.array(reportTask),
+  /** When security findings were first recorded; null while never (no vulnerability data yet). */
+  securitySince: z.string().nullable(),
 });
 export type ClientReport = z.infer<typeof clientReport>;
 
@@ -242,3 +302,47 @@ export const formatResponse = (ms: number | null) => (ms === null ? REPORT_NO_DA
 /** A mean response standing alone (the summary's cell): "250 ms", or "No data". */
 export const summaryResponse = (ms: number | null) =>
   ms === null ? REPORT_NO_DATA_CELL : formatResponse(ms);
+
+/** The open findings counted per severity, most severe first, leaving out severities with none. */
+export function countBySeverity(findings: { severity: Severity }[]): { severity: Severity; count: number }[] {
+  return SEVERITIES.map((severity) => ({
+    severity,
+    count: findings.filter((f) => f.severity === severity).length,
+  })).filter((c) => c.count > 0);
+}
+
+/** A site's security in one line: "2 open (1 Critical, 1 Medium) · 1 fixed", "Not checked" or "No data". */
+export function summarySecurity(security: ReportSecurity): string {
+  if (security.status === 'not-measured') return REPORT_NO_DATA_CELL;
+  if (security.status === 'not-checked') return REPORT_NOT_CHECKED;
+  const counts = countBySeverity(security.open)
+    .map((c) => `${c.count} ${SEVERITY_LABELS[c.severity]}`)
+    .join(', ');
+  return `${security.open.length} open${counts ? ` (${counts})` : ''} · ${security.fixed.length} fixed`;
+}
+
+export const REPORT_NOT_CHECKED = 'Not checked';
+
+/**
+ * What the security figures cover, said once per report: since when findings are recorded, or that
+ * they are not measured at all for this period.
+ */
+export function securityCoverage(
+  report: Pick<ClientReport, 'securitySince' | 'timeZone' | 'websites'>,
+): string {
+  if (!report.securitySince)
+    return 'Security findings: no data. They are recorded once vulnerability data has been read.';
+  const since = formatDate(report.securitySince, { timeZone: report.timeZone });
+  const before = report.websites.some((w) => w.security.status === 'not-measured');
+  return `Security findings recorded since ${since}${before ? ': no data for this period' : ''}.`;
+}
+
+/** A finding's software and version: "WooCommerce 9.3.3 → 9.3.4", "→ no fix yet" when none is published. */
+export const findingVersions = (f: ReportOpenFinding) =>
+  `${f.software.name} ${f.installedVersion} → ${f.patchedVersion ?? 'no fix yet'}`;
+
+/** How a finding closed: "updated to 9.3.4", "removed". */
+export const fixedHow = (f: ReportFixedFinding) =>
+  f.closedVersion === null
+    ? `${f.software.name} ${f.installedVersion}, removed`
+    : `${f.software.name} ${f.installedVersion} → ${f.closedVersion}`;

@@ -1,10 +1,23 @@
-import { type ClientReport, REPORT_NO_DATA } from '../../shared/reports';
-import { formatDateTime } from '../../shared/time';
+import {
+  type ClientReport,
+  findingVersions,
+  fixedHow,
+  REPORT_NO_DATA,
+  REPORT_NOT_CHECKED,
+} from '../../shared/reports';
+import { SEVERITY_LABELS } from '../../shared/security';
+import { formatDate, formatDateTime } from '../../shared/time';
 import { toCsv } from '../exports/csv';
 
-/** The report's figures, one row a website, with the sources beside them. */
+/**
+ * The report's figures, one row a website, with the sources beside them. Security counts read "no data"
+ * for a period nobody recorded and "Not checked" for a site whose software is not known, never 0.
+ */
 export function reportCsv(report: ClientReport): string {
   const at = (iso: string) => formatDateTime(iso, { timeZone: report.timeZone });
+  const day = (iso: string) => formatDate(iso, { timeZone: report.timeZone });
+  const unknown = (s: ClientReport['websites'][number]['security']) =>
+    s.status === 'not-measured' ? REPORT_NO_DATA : s.status === 'not-checked' ? REPORT_NOT_CHECKED : null;
   return toCsv(
     [
       'Client',
@@ -23,6 +36,11 @@ export function reportCsv(report: ClientReport): string {
       'Maintenance details',
       'WordPress',
       'PHP',
+      'Security recorded since',
+      'Vulnerabilities open at end',
+      'Open vulnerability details',
+      'Vulnerabilities fixed',
+      'Fixed vulnerability details',
       'Tasks completed (client)',
     ],
     report.websites.map((w) => [
@@ -46,6 +64,15 @@ export function reportCsv(report: ClientReport): string {
         .join('\n'),
       w.wordpressVersion ?? REPORT_NO_DATA,
       w.phpVersion ?? REPORT_NO_DATA,
+      w.security.measuredFrom ? day(w.security.measuredFrom) : REPORT_NO_DATA,
+      unknown(w.security) ?? w.security.open.length,
+      w.security.open
+        .map((f) => `${SEVERITY_LABELS[f.severity]}: ${f.title} (${findingVersions(f)})`)
+        .join('\n'),
+      unknown(w.security) ?? w.security.fixed.length,
+      w.security.fixed
+        .map((f) => `${day(f.fixedAt)}, ${SEVERITY_LABELS[f.severity]}: ${f.title} (${fixedHow(f)})`)
+        .join('\n'),
       report.tasksCompleted.length,
     ]),
   );

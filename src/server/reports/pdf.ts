@@ -1,16 +1,22 @@
 import { createRequire } from 'node:module';
 import {
   type ClientReport,
+  countBySeverity,
   dailyMissing,
+  findingVersions,
+  fixedHow,
   formatReportDay,
   formatResponse,
   formatUptime,
   formatVersions,
+  REPORT_NOT_CHECKED,
   type ReportWebsite,
+  securityCoverage,
   summaryResponse,
   summaryUptime,
 } from '../../shared/reports';
-import { formatDateTime, formatDuration } from '../../shared/time';
+import { SEVERITY_LABELS } from '../../shared/security';
+import { formatDate, formatDateTime, formatDuration } from '../../shared/time';
 
 const require = createRequire(import.meta.url);
 const font = (file: string) => require.resolve(`dejavu-fonts-ttf/ttf/${file}`);
@@ -116,6 +122,48 @@ export async function renderReportPdf(
     for (const item of items) bullet(item);
   };
 
+  const day = (iso: string) => formatDate(iso, { timeZone: report.timeZone });
+  // A site's findings open at the period's end and fixed during it; "Not checked" or "No data" when
+  // nothing was known or recorded, never zero.
+  const security = (w: ReportWebsite) => {
+    const s = w.security;
+    doc.font('bold').fontSize(10).fillColor(INK).text('Security');
+    doc.font('regular').fontSize(9);
+    if (s.status === 'not-measured') {
+      doc
+        .fillColor(MUTED)
+        .text('No data: security findings were not yet recorded in this period.')
+        .fillColor(INK);
+      return;
+    }
+    if (s.status === 'not-checked') {
+      doc
+        .fillColor(MUTED)
+        .text(`${REPORT_NOT_CHECKED}${s.reason ? `: ${s.reason}.` : '.'}`)
+        .fillColor(INK);
+      return;
+    }
+    if (s.measuredPartly && s.measuredFrom)
+      doc
+        .fillColor(MUTED)
+        .text(`Recorded since ${day(s.measuredFrom)}.`)
+        .fillColor(INK);
+    const counts = countBySeverity(s.open)
+      .map((c) => `${c.count} ${SEVERITY_LABELS[c.severity]}`)
+      .join(', ');
+    list(
+      `Open at the period's end (${s.open.length})${counts ? `: ${counts}` : ''}`,
+      s.open.map((f) => `${SEVERITY_LABELS[f.severity]}: ${f.title} (${findingVersions(f)})`),
+      "No open vulnerabilities at the period's end.",
+    );
+    doc.moveDown(0.3);
+    list(
+      `Fixed during the period (${s.fixed.length})`,
+      s.fixed.map((f) => `${day(f.fixedAt)}, ${SEVERITY_LABELS[f.severity]}: ${f.title} (${fixedHow(f)})`),
+      'No vulnerabilities fixed in the period.',
+    );
+  };
+
   if (report.websites.length === 0) {
     doc.font('regular').fontSize(11).fillColor(MUTED).text('This client has no websites yet.').fillColor(INK);
   }
@@ -162,6 +210,8 @@ export async function renderReportPdf(
       ),
       'No maintenance windows in the period.',
     );
+    doc.moveDown(0.3);
+    security(w);
   }
 
   if (doc.y > doc.page.height - 150) doc.addPage();
@@ -179,7 +229,8 @@ export async function renderReportPdf(
     .text(
       'Every figure is measured, never inferred: uptime and response times come from the stored results of ' +
         "Agency Hub's own checks, or from Better Uptime's SLA for the period, as labelled. " +
-        '"no data" means nothing measured the site in the period.',
+        '"no data" means nothing measured the site in the period. ' +
+        securityCoverage(report),
     );
   doc.end();
   return done;

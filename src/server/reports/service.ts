@@ -7,6 +7,7 @@ import { rowsOf } from '../core/sql';
 import type { Db } from '../db/client';
 import { clients, incidents, maintenanceWindows, tasks, websites } from '../db/schema';
 import { WEEK_MS } from '../maintenance/windows';
+import { findingsOverPeriod } from '../security/history';
 import type { Services } from '../services';
 import { getAgencySettings } from '../settings/service';
 import { readWebsites } from '../websites/views';
@@ -27,8 +28,9 @@ export async function findClient(ctx: Pick<Context, 'db' | 'actor'>, id: number)
 
 /**
  * A client's report over whole days of the agency's time zone: for each of its websites, measured
- * uptime and response (with their source), incidents, maintenance windows and the versions at the
- * period's end; and the tasks completed. Nothing is inferred: what was not measured is null.
+ * uptime and response (with their source), incidents, maintenance windows, the versions at the
+ * period's end and its security findings (open at the end, fixed during); and the tasks completed.
+ * Nothing is inferred: what was not measured is null or says so.
  */
 export async function clientReport(
   services: Services,
@@ -41,12 +43,13 @@ export async function clientReport(
   const period = reportPeriod(query, agency.timeZone, services.clock.now());
   const sites = await readWebsites(services, { clientId });
   const ids = sites.map((s) => s.id);
-  const [figures, siteIncidents, windows, versions, done] = await Promise.all([
+  const [figures, siteIncidents, windows, versions, done, security] = await Promise.all([
     uptimeFigures(services, sites, period),
     incidentsOf(db, ids, period, services.clock.now()),
     maintenanceOf(db, clientId, sites, period),
     versionsAt(db, ids, period.end),
     tasksCompleted(db, clientId, ids, period),
+    findingsOverPeriod({ db }, ids, period),
   ]);
   return {
     client,
@@ -68,9 +71,11 @@ export async function clientReport(
         wordpressVersion: v?.wordpressVersion ?? null,
         phpVersion: v?.php ?? null,
         versionsSeenAt: v?.seenAt ?? null,
+        security: security.sites.get(s.id)!,
       };
     }),
     tasksCompleted: done,
+    securitySince: security.since?.toISOString() ?? null,
   };
 }
 

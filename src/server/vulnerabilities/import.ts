@@ -14,7 +14,7 @@ import { loadSettings, recordProviderActivity } from '../integrations/service';
 import type { Vulnerability } from '../providers/wordfence/client';
 import { WORDFENCE, WORDFENCE_IMPORT_JOB } from '../providers/wordfence/keys';
 import type { Services } from '../services';
-import { FINDINGS_ALERT_JOB, keepMatchesOf, MATCH_JOB, matchVersions } from './match';
+import { FINDING_HISTORY_JOB, FINDINGS_ALERT_JOB, keepMatchesOf, MATCH_JOB, matchVersions } from './match';
 
 /** The feed's one state row. */
 const FEED = 1;
@@ -117,6 +117,7 @@ export async function importFeed(
     await services.db.delete(vulnerabilities).where(ne(vulnerabilities.generation, generation));
     await keepMatchesOf(services.db, generation);
     await services.jobs.send(FINDINGS_ALERT_JOB);
+    await services.jobs.send(FINDING_HISTORY_JOB);
     await recordProviderActivity(services, WORDFENCE, { calls: 1, ok: true, at });
     return { imported: true, records: read.records };
   } catch (error) {
@@ -212,8 +213,10 @@ export const matchJob = (services: Services): JobSpec => ({
   expireInSeconds: 1800,
   run: async () => {
     const matched = await matchVersions(services, (await readFeedState(services)).generation);
-    // New sites and versions may run something newly critical: the alert channels hear of it now.
+    // New sites and versions may run something newly critical: the alert channels hear of it now, and
+    // the findings' history records what opened and closed.
     await services.jobs.send(FINDINGS_ALERT_JOB);
+    await services.jobs.send(FINDING_HISTORY_JOB);
     return { matched };
   },
 });

@@ -222,3 +222,11 @@ export const MATCH_JOB = defineJob<object, { matched: number }>('match-vulnerabi
  * match and each feed read.
  */
 export const FINDINGS_ALERT_JOB = defineJob<object, { alerted: number; recorded: number }>('security-alerts');
+
+/**
+ * Records when each finding of every severity opened and closed (the security area runs it, for the
+ * client reports): after each match and each feed read, beside the alerts.
+ */
+export const FINDING_HISTORY_JOB = defineJob<object, { opened: number; closed: number }>(
+  'security-finding-history',
+);

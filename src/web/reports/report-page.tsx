@@ -1,4 +1,4 @@
-import { type ClientReport, dayIn } from '@shared/reports';
+import { type ClientReport, dayIn, securityCoverage } from '@shared/reports';
 import { formatDateTime } from '@shared/time';
 import { usePageTitle } from '@web/app/page-title';
 import { BackLink } from '@web/components/back-link';
@@ -161,7 +161,7 @@ function ReportBody({ report }: { report: ClientReport }) {
       <p className="text-xs text-muted-foreground">
         Every figure is measured, never inferred: uptime and response times come from the stored results of
         Agency Hub's own checks, or from Better Uptime's SLA for the period, as labelled. "no data" means
-        nothing measured the site in the period.
+        nothing measured the site in the period. {securityCoverage(report)}
       </p>
     </article>
   );

@@ -23,6 +23,14 @@ const site = (over: Partial<ReportWebsite>): ReportWebsite => ({
   wordpressVersion: null,
   phpVersion: null,
   versionsSeenAt: null,
+  security: {
+    status: 'measured',
+    reason: null,
+    measuredFrom: '2026-11-01T00:00:00.000Z',
+    measuredPartly: false,
+    open: [],
+    fixed: [],
+  },
   ...over,
 });
 

@@ -10,10 +10,11 @@ import { Card } from '@web/components/ui/card';
 import { cn } from '@web/lib/utils';
 import type { ReactNode } from 'react';
 import { DailyBars } from './daily-bars';
+import { SecuritySection } from './security-section';
 
 /**
  * One website of the report: its daily uptime bars, its figures, each with where it comes from, then
- * incidents and maintenance.
+ * incidents and maintenance, then its security findings.
  */
 export function WebsiteSection({ site, timeZone }: { site: ReportWebsite; timeZone: string }) {
   const at = (iso: string) => formatDateTime(iso, { timeZone: timeZone });
@@ -85,6 +86,7 @@ export function WebsiteSection({ site, timeZone }: { site: ReportWebsite; timeZo
           }))}
         />
       </div>
+      <SecuritySection security={site.security} timeZone={timeZone} />
     </Card>
   );
 }

@@ -1,4 +1,15 @@
-import { boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { websites } from './websites';
 
@@ -51,6 +62,53 @@ export const securityAlerts = pgTable(
  * records what stands then without alerting; every later run alerts what is new.
  */
 export const securityAlertsStart = pgTable('security_alerts_start', {
+  id: integer().primaryKey(),
+  at: timestamp({ withTimezone: true }).notNull(),
+});
+
+/**
+ * When each finding (one vulnerability of one piece of software on one website, whatever its
+ * severity) was open: opened the first time a run finds it open, closed the first run it is no longer
+ * found on a site whose software is known (updated past the fix, removed, or withdrawn from the feed).
+ * At most one open row per finding; what the finding was (title, severity, the software's name, the
+ * version and its fix) is kept as it was when it opened. Dismissals do not open or close anything.
+ */
+export const securityFindingHistory = pgTable(
+  'security_finding_history',
+  {
+    id: serial().primaryKey(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    vulnerabilityId: text().notNull(),
+    type: text().notNull(), // plugin | theme | core
+    slug: text().notNull(),
+    name: text().notNull(),
+    title: text().notNull(),
+    severity: text().notNull(),
+    reference: text().notNull(),
+    /** The version installed when it opened, and the release that fixes that version (null: none yet). */
+    openedVersion: text().notNull(),
+    patchedVersion: text(),
+    openedAt: timestamp({ withTimezone: true }).notNull(),
+    /** Null while open. */
+    closedAt: timestamp({ withTimezone: true }),
+    /** The version installed when it closed; null when the software was no longer installed. */
+    closedVersion: text(),
+  },
+  (t) => [
+    uniqueIndex('security_finding_history_open_idx')
+      .on(t.websiteId, t.vulnerabilityId, t.type, t.slug)
+      .where(sql`${t.closedAt} is null`),
+    index('security_finding_history_website_idx').on(t.websiteId, t.openedAt),
+  ],
+);
+
+/**
+ * When the findings' history began (one row): before it nobody recorded findings, so a report says
+ * its security figures are measured only since then.
+ */
+export const securityFindingHistoryStart = pgTable('security_finding_history_start', {
   id: integer().primaryKey(),
   at: timestamp({ withTimezone: true }).notNull(),
 });
