@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_INVALID } from './auth';
 import { filterEnum, filterId, listQuery, pageMeta } from './lists';
+import { websiteRisk } from './risk';
 import { tag } from './tags';
 import { health, websiteMonitoring } from './website-health';
 
@@ -74,6 +75,7 @@ export const clientWebsite = z.object({
   monitoring: websiteMonitoring.nullable(),
   wordpressVersion: z.string().nullable(),
   phpVersion: z.string().nullable(),
+  risk: websiteRisk,
 });
 export type ClientWebsite = z.infer<typeof clientWebsite>;
 export const clientWebsiteList = z.array(clientWebsite);

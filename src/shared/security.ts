@@ -1,18 +1,10 @@
 import { z } from 'zod';
 import { fleetFilters } from './fleet';
 import { filterEnum, pageParam, pageSizeParam, qParam } from './lists';
+import { SEVERITIES } from './risk';
 import { installedSoftware } from './websites';
 
-/** How bad a finding is, worst first: a finding without a score is "unknown", ranked above low. */
-export const SEVERITIES = ['critical', 'high', 'medium', 'unknown', 'low'] as const;
-export type Severity = (typeof SEVERITIES)[number];
-export const SEVERITY_LABELS: Record<Severity, string> = {
-  critical: 'Critical',
-  high: 'High',
-  medium: 'Medium',
-  unknown: 'Unknown',
-  low: 'Low',
-};
+export { SEVERITIES, SEVERITY_LABELS, type Severity } from './risk';
 
 /** A finding an Admin set aside on one website: why, until when, by whom (their username) and when. */
 export const findingDismissal = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { filterEnum, filterId, listQuery, pageMeta } from './lists';
+import { websiteRisk } from './risk';
 import { syncProgress } from './servers';
 import { fleetFilters, siteMonitor } from './sites';
 import { tag } from './tags';
@@ -174,9 +175,12 @@ export const websiteDetail = websiteView.extend({
   software: websiteSoftware,
 });
 export type WebsiteDetail = z.infer<typeof websiteDetail>;
-/** A row of a websites page. */
-export const websiteRow = websiteView;
-export type WebsiteRow = WebsiteView;
+/**
+ * A row of the Websites list's pages: the view with its security risk, computed for the page's rows
+ * only.
+ */
+export const websiteRow = websiteView.extend({ risk: websiteRisk });
+export type WebsiteRow = z.infer<typeof websiteRow>;
 /** Where the list stands with a host whose sites become websites (GridPane …). */
 export const hostSync = z.object({
   provider: z.enum(WEBSITE_HOSTS),
@@ -191,7 +195,7 @@ export const hostSync = z.object({
 export type HostSync = z.infer<typeof hostSync>;
 
 export const websitePage = z.object({
-  data: z.array(websiteView),
+  data: z.array(websiteRow),
   ...pageMeta,
   /** The hosts that are set up and on; none means no host is connected yet. */
   hosts: z.array(hostSync),

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { WebsiteSecurity } from '../../src/shared/security';
+import { SEVERITY_LABELS, type WebsiteSecurity } from '../../src/shared/security';
 import { scan } from './support/axe';
 import { admin, expect, signIn, state, test } from './support/fixtures';
 import { connectProviders, websitesReady } from './support/providers';
@@ -84,6 +84,22 @@ test('a Wordfence key saved on Integrations: a website page lists its known vuln
       .getByTestId('website-security')
       .getByText(/^Not checked: Its HD Snapshot plugin does not report the plugin list/),
   ).toBeVisible();
+  // The Websites list names each site's worst open finding and links to its security card; a site
+  // whose plugins are not known reads "Not checked", with the reason in its title.
+  const domainOf = (id: number) => list.data.find((w) => w.id === id)!.domain;
+  const pillOf = (id: number) =>
+    page.locator(`tr[data-website-id="${id}"] [data-column="security"]`).getByRole('link');
+  await page.goto(`/websites?q=${encodeURIComponent(domainOf(unchecked!.id))}`);
+  await expect(pillOf(unchecked!.id)).toHaveText('Not checked');
+  await expect(pillOf(unchecked!.id)).toHaveAttribute('title', /schema 1/);
+  const worst = exposed!.security.findings.find((f) => !f.dismissed)!;
+  await page.goto(`/websites?q=${encodeURIComponent(domainOf(exposed!.id))}`);
+  await expect(pillOf(exposed!.id)).toHaveText(
+    new RegExp(`^${SEVERITY_LABELS[worst.severity]} · \\d+ open$`),
+  );
+  await pillOf(exposed!.id).click();
+  await expect(page).toHaveURL(new RegExp(`/websites/internal/${exposed!.id}#security$`));
+  await expect(page.getByTestId('website-security')).toBeInViewport();
 });
 
 test('the Security page: the fleet summed up, a finding opened to its sites, one dismissed with a reason and reopened', async ({

@@ -125,6 +125,12 @@ describe('client ↔ websites', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ assigned: 2 });
     const list = (await call('GET', `/api/clients/${dental}/websites`)).json();
+    const notChecked = {
+      checked: false,
+      reason: 'HD Snapshot has not been read on this site yet',
+      severity: null,
+      open: 0,
+    };
     expect(list).toEqual([
       {
         id: site['dental-shop.example'],
@@ -148,6 +154,7 @@ describe('client ↔ websites', () => {
         },
         wordpressVersion: null,
         phpVersion: null,
+        risk: notChecked,
       },
       {
         id: site['dental.example'],
@@ -170,6 +177,8 @@ describe('client ↔ websites', () => {
         },
         wordpressVersion: '6.4.3',
         phpVersion: '8.1.27',
+        // Its plugins were never listed: not checked, never read as safe.
+        risk: notChecked,
       },
     ]);
   });

@@ -10,6 +10,7 @@ const SCOPED_CANNOT_UNASSIGN =
   'You work on chosen clients only: a website taken from its client would leave them. Give it to another of your clients, or ask an Admin.';
 
 import { clients } from '../db/schema';
+import { withRisk } from '../security';
 import type { Services } from '../services';
 import { monitoringOf } from '../websites/monitoring';
 import { setWebsitesClient } from '../websites/service';
@@ -34,7 +35,7 @@ export async function listClientWebsites(services: Services, clientId: number): 
   await clientName(services, clientId);
   const views = await readWebsites(services, { clientId, removed: 'include' });
   const watching = await monitoringOf(services, views);
-  return views.map((v) => ({
+  const rows = views.map((v) => ({
     id: v.id,
     name: v.name,
     domain: v.domain,
@@ -48,6 +49,7 @@ export async function listClientWebsites(services: Services, clientId: number): 
     wordpressVersion: v.wordpressVersion,
     phpVersion: v.phpVersion,
   }));
+  return withRisk(services, rows);
 }
 
 /** Gives websites to a client (each leaves its previous one). Unknown ids are a 400 naming them; nothing changes then. */

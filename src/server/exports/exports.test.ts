@@ -131,10 +131,13 @@ describe('CSV exports', () => {
     const rows = lines(res.body);
     expect(rows[0]).toBe(
       'Domain,Name,Client,Server,Status,Environment,Provider,Tags,Added,Health,Health source,' +
-        'Health since (UTC),WordPress,PHP,Monitor,Uptime 30 days (%),Avg response (ms)',
+        'Health since (UTC),WordPress,PHP,Monitor,Uptime 30 days (%),Avg response (ms),' +
+        'Security risk,Open findings,Not checked because',
     );
     expect(rows).toHaveLength(3); // the removed site is not in the list
     expect(rows[1]).toMatch(/^other\.example,'-Other,,8,error,staging,gridpane,vip,[^,]+,Not monitored,,/);
+    // Nothing has read its plugins: not checked, with the reason, never "no vulnerabilities".
+    expect(rows[1]).toMatch(/,Not checked,,HD Snapshot has not been read on this site yet$/);
     expect(rows[2]).toMatch(
       /^smile\.example,Smile,"Dental, Co",web-1,active,production,gridpane,,[^,]+,Up,Better Uptime,,,,Better Uptime: https:\/\/smile\.example,/,
     );

@@ -1,9 +1,11 @@
 import { asc, sql } from 'drizzle-orm';
 import type { WebsitesExportQuery } from '../../shared/exports';
+import { riskLabel } from '../../shared/risk';
 import { HEALTH_LABELS, HEALTH_SOURCE_LABELS } from '../../shared/websites';
 import { clientInScope } from '../core/scope';
 import { clients } from '../db/schema';
 import { listIncidents } from '../incidents/service';
+import { withRisk } from '../security';
 import type { Services } from '../services';
 import { type TaggableResource, taggableResources, tagsByResource } from '../tags/resources';
 import { monitoringOf } from '../websites/monitoring';
@@ -16,10 +18,11 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /**
  * The websites the Websites list shows, with its very filters and order, and every column it has:
- * client, server, health and its source, WordPress, PHP, what watches it and its 30-day uptime.
+ * client, server, health and its source, WordPress, PHP, what watches it and its 30-day uptime, and its
+ * security risk (its worst open finding, or why it is not checked).
  */
 export async function websitesCsv(services: Services, q: WebsitesExportQuery): Promise<string> {
-  const views = await readWebsiteList(services, q);
+  const views = await withRisk(services, await readWebsiteList(services, q));
   const watching = await monitoringOf(services, views);
   return toCsv(
     [
@@ -40,6 +43,9 @@ export async function websitesCsv(services: Services, q: WebsitesExportQuery): P
       'Monitor',
       'Uptime 30 days (%)',
       'Avg response (ms)',
+      'Security risk',
+      'Open findings',
+      'Not checked because',
     ],
     views.map((v): Cell[] => {
       const m = watching.get(v.id);
@@ -61,6 +67,9 @@ export async function websitesCsv(services: Services, q: WebsitesExportQuery): P
         m ? `${HEALTH_SOURCE_LABELS[m.source === 'check' ? 'check' : 'betteruptime']}: ${m.name}` : null,
         m?.uptime ?? null,
         m?.responseMs ?? null,
+        riskLabel(v.risk),
+        v.risk.checked ? v.risk.open : null,
+        v.risk.reason,
       ];
     }),
   );

@@ -24,46 +24,21 @@ import { CORE, copyrightOf, severitySql, websiteFindingId } from '../vulnerabili
 import { compareVersions } from '../vulnerabilities/versions';
 import { notCheckedReason } from '../websites';
 import { NO_FINDING } from './dismissals';
+import { hitsOf, minuteOf, SEVERITY_RANK } from './hits';
 import { noFeedReason } from './website';
 import { coreVerdicts } from './wporg-facts';
 
-/**
- * `installed (website_id, type, slug, name, version)`, a WITH clause: what each selected, checked
- * website runs (its plugins and themes as last listed, and WordPress core). `w` is the websites row the
- * filters read.
- */
-function installedOf(services: Services, q: FleetQuery): SQL {
-  return sql`sites as (
-      select w.id from websites w join website_facts f on f.website_id = w.id
-      where ${fleetWhere(services, q)} and f.software_at is not null
-    ),
-    installed as (
-      select s.website_id, s.type, s.slug, s.name, s.version
-        from website_software s join sites on sites.id = s.website_id
-        where s.version is not null
-      union all
-      select f.website_id, ${CORE.type}, ${CORE.slug}, ${CORE.name}, f.wordpress_version
-        from website_facts f join sites on sites.id = f.website_id
-        where f.wordpress_version is not null
-    )`;
-}
+/** The websites the fleet's filters select whose plugins are known (SQL selecting `id`). */
+const checkedSites = (services: Services, q: FleetQuery) =>
+  sql`select w.id from websites w join website_facts f on f.website_id = w.id
+    where ${fleetWhere(services, q)} and f.software_at is not null`;
 
 /**
- * The fleet's findings site by site: what each selected, checked website runs joined to the versions
- * the feed in force makes vulnerable, each with whether an Admin set it aside (and not expired).
+ * The fleet's findings site by site (see `hitsOf`): those of every selected, checked website.
  * Columns: website_id, type, slug, name, version, vulnerability_id, patched_version, dismissed, severity.
  */
 export function hits(services: Services, q: FleetQuery, generation: number): SQL {
-  return sql`
-    with ${installedOf(services, q)}
-    select i.website_id, i.type, i.slug, i.name, i.version, m.vulnerability_id, m.patched_version,
-      (d.website_id is not null) as dismissed, ${severitySql(sql`v.cvss_rating`)} as severity
-    from installed i
-    join vulnerability_matches m on m.generation = ${generation} and m.type = i.type
-      and m.slug = i.slug and m.version = i.version
-    join vulnerabilities v on v.generation = m.generation and v.id = m.vulnerability_id
-    left join security_dismissals d on d.website_id = i.website_id and d.vulnerability_id = m.vulnerability_id
-      and d.type = i.type and d.slug = i.slug and d.until > ${minuteOf(services)}`;
+  return hitsOf(services, checkedSites(services, q), generation);
 }
 
 const statusSql = (status: SecurityFindingsQuery['status']) =>
@@ -74,9 +49,6 @@ const feedStatusOf = (feed: FeedState): FeedStatus => ({
   records: feed.records,
   error: feed.error,
 });
-
-/** Most urgent first: by severity (unknown above low), then score, then how many sites. */
-const SEVERITY_RANK = sql.raw(`array[${SEVERITIES.map((s) => `'${s}'`).join(',')}]::text[]`);
 
 /** What the fleet's kept answers read: they are reused until one of these tables is written. */
 const READS: Reads = {
@@ -92,13 +64,6 @@ const READS: Reads = {
     'plugin_directory',
   ],
 };
-
-/**
- * Now, to the minute: a dismissal ends on its own when its day comes, so answers that read the
- * dismissals are kept at most until the minute changes.
- */
-const minuteOf = (services: Services) =>
-  new Date(Math.floor(services.clock.now().getTime() / 60_000) * 60_000);
 
 type Group = {
   vulnerability_id: string;
@@ -138,10 +103,7 @@ async function findingGroups(
   return keptRows<Group>(
     services.db,
     READS,
-    sql`with sites as (
-        select w.id from websites w join website_facts f on f.website_id = w.id
-        where ${fleetWhere(services, q)} and f.software_at is not null
-      ),
+    sql`with sites as (${checkedSites(services, q)}),
       counts as (
         select s.type, s.slug, s.version, count(*)::int as n, min(s.name) as name
           from website_software s join sites on sites.id = s.website_id

@@ -18,7 +18,8 @@ import { contextOf } from '../http/session';
 import type { Services } from '../services';
 import { linkWebsiteMonitor } from './monitor-link';
 import { websiteOptions } from './options';
-import { readWebsiteDetail, readWebsitePage, readWebsites } from './views';
+import { readWebsiteRows } from './page';
+import { readWebsiteDetail, readWebsites } from './views';
 
 export async function websiteRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -30,7 +31,7 @@ export async function websiteRoutes(app: FastifyInstance, services: Services): P
     },
     async (request) =>
       wantsPage(request.query, [...WEBSITE_FILTER_KEYS, 'refresh'])
-        ? readWebsitePage(contextOf(services, request), request.query)
+        ? readWebsiteRows(contextOf(services, request), request.query)
         : readWebsites(contextOf(services, request), { removed: 'include' }),
   );
   r.get(

@@ -174,7 +174,7 @@ const countReads: Reads = { tables: ['websites', 'website_tags', 'website_health
 export async function readWebsitePage(
   services: Services,
   query: ListQuery & { page?: number; pageSize?: number; refresh?: 'true' | 'false' },
-): Promise<WebsitePage> {
+): Promise<Omit<WebsitePage, 'data'> & { data: WebsiteView[] }> {
   const { db } = services;
   const { page, pageSize, offset } = pageOf(query);
   const [total, overall, data, hosts] = await Promise.all([

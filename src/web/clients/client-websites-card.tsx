@@ -3,6 +3,7 @@ import { RoleGate } from '@web/app/role-gate';
 import { HealthBadge } from '@web/components/health-badge';
 import { MeasuredUptime, SPAN_MS } from '@web/components/measured-uptime';
 import { SectionQuery } from '@web/components/section-query';
+import { RiskPill } from '@web/components/severity';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -67,7 +68,7 @@ export function ClientWebsitesCard({ client }: { client: { id: number; name: str
               </div>
             ) : (
               <div className="relative -mx-6 overflow-x-auto px-6">
-                <table className="w-full min-w-[44rem] text-sm">
+                <table className="w-full min-w-[52rem] text-sm">
                   <caption className="sr-only">Websites of {client.name}</caption>
                   <thead className="text-left text-xs text-muted-foreground">
                     <tr className="border-b">
@@ -76,6 +77,9 @@ export function ClientWebsitesCard({ client }: { client: { id: number; name: str
                       </th>
                       <th scope="col" className="py-2 pr-3 font-medium">
                         Health
+                      </th>
+                      <th scope="col" className="py-2 pr-3 font-medium">
+                        Security
                       </th>
                       <th scope="col" className="py-2 pr-3 text-right font-medium">
                         Uptime (30 d)
@@ -142,6 +146,9 @@ function WebsiteRow({ website: w, onRemove }: { website: ClientWebsite; onRemove
             w.health.source === 'check' && m?.source === 'check' ? `/uptime/checks/${m.id}` : undefined
           }
         />
+      </td>
+      <td className="py-2 pr-3" data-column="security">
+        <RiskPill risk={w.risk} websiteHref={`/websites/internal/${w.id}`} />
       </td>
       <td className="py-2 pr-3 text-right tabular-nums">
         {m ? <MeasuredUptime percent={m.uptime} measuredFrom={m.measuredFrom} spanMs={SPAN_MS.month} /> : '—'}

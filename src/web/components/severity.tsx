@@ -1,7 +1,9 @@
+import { riskLabel, type WebsiteRisk } from '@shared/risk';
 import { type FeedStatus, SEVERITY_LABELS, type Severity } from '@shared/security';
-import { formatAgo, formatDateTime } from '@web/lib/format';
+import { formatAgo, formatCount, formatDateTime } from '@web/lib/format';
 import { cn } from '@web/lib/utils';
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink, ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
+import { Link } from 'wouter';
 
 /** Vulnerability data older than this is a warning: it may miss what was published since. */
 export const STALE_FEED_MS = 7 * 86_400_000;
@@ -24,6 +26,46 @@ export function SeverityPill({ severity }: { severity: Severity }) {
     >
       {SEVERITY_LABELS[severity]}
     </span>
+  );
+}
+
+/** Where a website's security card is on its page: a risk pill links there. */
+export const SECURITY_ANCHOR = 'security';
+
+/**
+ * A website's security risk in a list: its worst open finding's severity and how many findings are
+ * open, "No known vulnerabilities" (calm) when it is checked and has none, "Not checked" (muted, never
+ * as safe) with the reason in its title otherwise. Words and an icon, never colour alone; it links to
+ * the website's security card (`websiteHref` is the website's page).
+ */
+export function RiskPill({ risk, websiteHref }: { risk: WebsiteRisk; websiteHref: string }) {
+  const label = riskLabel(risk);
+  const found = risk.checked && risk.severity !== null && risk.open > 0 ? risk.severity : null;
+  const Icon = !risk.checked ? ShieldQuestion : found ? ShieldAlert : ShieldCheck;
+  const text = found ? `${label} · ${risk.open} open` : label;
+  const description = !risk.checked
+    ? `Not checked: ${risk.reason ?? 'its plugins or the vulnerability data are not known'}`
+    : found
+      ? `${formatCount(risk.open, 'open finding')}, the worst ${label.toLowerCase()}: see the website's known vulnerabilities`
+      : "No known vulnerabilities in what the site runs: see the website's security";
+  return (
+    <Link
+      href={`${websiteHref}#${SECURITY_ANCHOR}`}
+      title={description}
+      aria-label={risk.checked ? undefined : description}
+      data-risk={found ?? (risk.checked ? 'none' : 'not-checked')}
+      className={cn(
+        'inline-flex shrink-0 items-center gap-1 whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium hover:underline',
+        found
+          ? SEVERITY_STYLE[found]
+          : risk.checked
+            ? 'border-emerald-500/30 bg-transparent text-emerald-800 dark:text-emerald-300'
+            : 'border-dashed border-border bg-transparent text-muted-foreground',
+      )}
+    >
+      <Icon className="size-3" aria-hidden="true" />
+      {text}
+    </Link>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { WebsiteFinding, WebsiteSecurity } from '@shared/security';
 import type { WebsiteDetail } from '@shared/websites';
 import { RoleGate } from '@web/app/role-gate';
-import { FeedAge, RecordLink, SeverityPill } from '@web/components/severity';
+import { FeedAge, RecordLink, SECURITY_ANCHOR, SeverityPill } from '@web/components/severity';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { LoadingState } from '@web/components/ui/spinner';
@@ -11,7 +11,7 @@ import { cn } from '@web/lib/utils';
 import { DismissDialog, type DismissTarget } from '@web/security/dismiss-dialog';
 import { Reopen } from '@web/security/finding-sites';
 import { ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useWebsiteSecurity } from './api';
 
 /**
@@ -26,8 +26,14 @@ export function WebsiteSecurityCard({ website, now = Date.now() }: { website: We
   const open = data?.findings.filter((f) => !f.dismissed).length ?? 0;
   const dismissed = (data?.findings.length ?? 0) - open;
   const Icon = !data?.checked ? ShieldQuestion : open > 0 ? ShieldAlert : ShieldCheck;
+  const card = useRef<HTMLDivElement>(null);
+  // A risk pill in a list links here: once the findings are in, the card comes into view.
+  useEffect(() => {
+    if (data && window.location.hash === `#${SECURITY_ANCHOR}`)
+      card.current?.scrollIntoView({ block: 'start' });
+  }, [data]);
   return (
-    <Card className="min-w-0" data-testid="website-security">
+    <Card ref={card} id={SECURITY_ANCHOR} className="min-w-0 scroll-mt-20" data-testid="website-security">
       <CardHeader className="pb-3">
         <CardTitle className="flex items-center gap-2 text-base">
           <Icon className="size-4 text-muted-foreground" aria-hidden="true" />

@@ -1,6 +1,7 @@
-import type { WebsiteView } from '@shared/websites';
+import type { WebsiteRow } from '@shared/websites';
 import { ExternalLinkButton, httpsUrl } from '@web/components/external-link-button';
 import { HealthBadge } from '@web/components/health-badge';
+import { RiskPill } from '@web/components/severity';
 import { TagBadges } from '@web/components/tag-badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -11,7 +12,7 @@ import { Link } from 'wouter';
 import { DomainName, healthSourceHref, ServerLink, StagingBadge } from './site-badges';
 
 /** Grid view: a card per website of the page; View Details opens the website. */
-export function WebsitesGrid({ websites }: { websites: readonly WebsiteView[] }) {
+export function WebsitesGrid({ websites }: { websites: readonly WebsiteRow[] }) {
   return (
     <ul aria-label="Websites" className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
       {websites.map((website) => (
@@ -21,7 +22,7 @@ export function WebsitesGrid({ websites }: { websites: readonly WebsiteView[] })
   );
 }
 
-function WebsiteCard({ website: w }: { website: WebsiteView }) {
+function WebsiteCard({ website: w }: { website: WebsiteRow }) {
   return (
     <li className="min-w-0" data-website-id={w.id}>
       <Card className="flex h-full flex-col">
@@ -31,6 +32,7 @@ function WebsiteCard({ website: w }: { website: WebsiteView }) {
           </CardTitle>
           <div className="flex flex-wrap items-start gap-2">
             <HealthBadge health={w.health} sourceHref={healthSourceHref(w)} />
+            <RiskPill risk={w.risk} websiteHref={`/websites/internal/${w.id}`} />
             {w.environment === 'staging' && <StagingBadge />}
           </div>
         </CardHeader>

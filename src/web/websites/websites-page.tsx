@@ -1,4 +1,4 @@
-import type { HostSync, WebsitePage, WebsiteView } from '@shared/websites';
+import type { HostSync, WebsitePage, WebsiteRow } from '@shared/websites';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePageTitle } from '@web/app/page-title';
 import { HOW_SITES_ARRIVE } from '@web/components/how-sites-arrive';
@@ -163,7 +163,7 @@ function WebsitesViews({
   selection,
   sorting,
 }: {
-  websites: WebsiteView[];
+  websites: WebsiteRow[];
   selection: Selection;
   sorting: SortState;
 }) {

@@ -1,6 +1,7 @@
-import type { WebsiteView } from '@shared/websites';
+import type { WebsiteRow as Row } from '@shared/websites';
 import { ExternalLinkButton, httpsUrl } from '@web/components/external-link-button';
 import { HealthBadge } from '@web/components/health-badge';
+import { RiskPill } from '@web/components/severity';
 import { SortHeader, type SortState } from '@web/components/sort-header';
 import { TABLE_CELL, TABLE_HEAD_CELL, TableCard } from '@web/components/table-card';
 import { TagBadges } from '@web/components/tag-badge';
@@ -32,7 +33,7 @@ export function WebsitesTable({
   selection,
   sorting,
 }: {
-  websites: readonly WebsiteView[];
+  websites: readonly Row[];
   selection?: Selection;
   sorting: SortState;
 }) {
@@ -54,7 +55,7 @@ export function WebsitesTable({
               />
             </th>
           )}
-          {SORTABLE.map(([label, field]) => (
+          {SORTABLE.map(([label, field]) => [
             <SortHeader
               key={field}
               label={label}
@@ -63,8 +64,13 @@ export function WebsitesTable({
               onSort={sorting.onSort}
               className={th}
               title={field === 'health' ? 'Sort by health, worst first' : undefined}
-            />
-          ))}
+            />,
+            field === 'health' && (
+              <th key="security" scope="col" className={th}>
+                Security
+              </th>
+            ),
+          ])}
           <th scope="col" className={th}>
             Tags
           </th>
@@ -81,7 +87,7 @@ export function WebsitesTable({
   );
 }
 
-function WebsiteRow({ website: w, selection }: { website: WebsiteView; selection?: Selection }) {
+function WebsiteRow({ website: w, selection }: { website: Row; selection?: Selection }) {
   return (
     <tr className="border-b last:border-0 hover:bg-muted/30" data-website-id={w.id}>
       {selection && (
@@ -103,6 +109,9 @@ function WebsiteRow({ website: w, selection }: { website: WebsiteView; selection
       </th>
       <td className={td} data-column="health">
         <HealthBadge health={w.health} sourceHref={healthSourceHref(w)} />
+      </td>
+      <td className={td} data-column="security">
+        <RiskPill risk={w.risk} websiteHref={`/websites/internal/${w.id}`} />
       </td>
       <td className={td} data-column="client">
         {w.client ? (

@@ -1,0 +1,2 @@
+/** What other areas use of security: the risk of a website as the lists show it. */
+export { riskOf, withRisk } from './risk';
