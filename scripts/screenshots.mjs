@@ -44,6 +44,13 @@ for (const theme of values.themes.split(',')) {
     for (const route of positionals) {
       await page.goto(values.base + route);
       await page.waitForLoadState('networkidle');
+      // The first page of a session may still be drawing its loading state once the network is quiet:
+      // wait (10 s at most) until no loading text is left, so the shot shows the page itself.
+      await page
+        .waitForFunction(() => !/Loading|Matching the fleet/.test(document.body.innerText), null, {
+          timeout: 10_000,
+        })
+        .catch(() => undefined);
       await page.waitForTimeout(400);
       const name = `${route.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}-${theme}-${width}.png`;
       await page.screenshot({ path: path.join(values.out, name), fullPage: values.full !== 'false' });

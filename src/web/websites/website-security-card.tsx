@@ -25,7 +25,9 @@ export function WebsiteSecurityCard({ website, now = Date.now() }: { website: We
   const data = security.data;
   const open = data?.findings.filter((f) => !f.dismissed).length ?? 0;
   const dismissed = (data?.findings.length ?? 0) - open;
-  const Icon = !data?.checked ? ShieldQuestion : open > 0 ? ShieldAlert : ShieldCheck;
+  // wordpress.org's warnings (an insecure release, a closed plugin) count as much as a feed's finding.
+  const flagged = data?.core.verdict === 'insecure' || (data?.closed?.length ?? 0) > 0;
+  const Icon = !data?.checked ? ShieldQuestion : open > 0 || flagged ? ShieldAlert : ShieldCheck;
   const card = useRef<HTMLDivElement>(null);
   // A risk pill in a list links here: once the findings are in, the card comes into view.
   useEffect(() => {
@@ -47,7 +49,9 @@ export function WebsiteSecurityCard({ website, now = Date.now() }: { website: We
               : !data!.checked
                 ? `Not checked: ${data!.reason}.`
                 : data!.findings.length === 0
-                  ? 'None known in the plugins, themes and WordPress version it runs.'
+                  ? flagged
+                    ? 'No vulnerability record matches what it runs, but wordpress.org flags what is listed below.'
+                    : 'None known in the plugins, themes and WordPress version it runs.'
                   : `${formatCount(open, 'open finding')} in what it runs${dismissed ? ` (${dismissed} dismissed)` : ''}.`}
         </CardDescription>
       </CardHeader>
