@@ -22,16 +22,23 @@ export const websiteRisk = z.object({
   reason: z.string().nullable(),
   severity: z.enum(SEVERITIES).nullable(),
   open: z.number().int(),
+  /**
+   * What wordpress.org says against what the site runs, in words: its WordPress release is insecure,
+   * a plugin it runs was closed. Empty when nothing, or while not checked.
+   */
+  warnings: z.array(z.string()),
 });
 export type WebsiteRisk = z.infer<typeof websiteRisk>;
 
 /**
  * A risk in words, as every list, page and export names it (the open count goes beside it): the worst
- * open finding's severity, "No known vulnerabilities", or "Not checked", never "safe" for a site not
- * checked.
+ * open finding's severity, wordpress.org's warnings when there is no finding, "No known
+ * vulnerabilities", or "Not checked", never "safe" for a site not checked.
  */
 export function riskLabel(risk: WebsiteRisk): string {
   if (!risk.checked) return 'Not checked';
-  if (risk.severity === null || risk.open === 0) return 'No known vulnerabilities';
-  return SEVERITY_LABELS[risk.severity];
+  if (risk.severity !== null && risk.open > 0) return SEVERITY_LABELS[risk.severity];
+  if (risk.warnings.length > 0)
+    return risk.warnings.length === 1 ? 'wordpress.org warning' : 'wordpress.org warnings';
+  return 'No known vulnerabilities';
 }

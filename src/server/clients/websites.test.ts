@@ -130,6 +130,7 @@ describe('client ↔ websites', () => {
       reason: 'HD Snapshot has not been read on this site yet',
       severity: null,
       open: 0,
+      warnings: [],
     };
     expect(list).toEqual([
       {

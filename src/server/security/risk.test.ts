@@ -62,7 +62,13 @@ const read = (id: number, software: Record<string, unknown> | null, wordpress = 
 
 type Row = {
   id: number;
-  risk: { checked: boolean; reason: string | null; severity: string | null; open: number };
+  risk: {
+    checked: boolean;
+    reason: string | null;
+    severity: string | null;
+    open: number;
+    warnings: string[];
+  };
 };
 const risksOf = (rows: Row[]) => Object.fromEntries(rows.map((r) => [r.id, r.risk]));
 const listRisks = async (as = owner) => {
@@ -76,12 +82,14 @@ const NOT_READ = {
   reason: 'HD Snapshot has not been read on this site yet',
   severity: null,
   open: 0,
+  warnings: [],
 };
 const SCHEMA_1 = {
   checked: false,
   reason: 'Its HD Snapshot plugin does not report the plugin list (schema 1): update the plugin on the site',
   severity: null,
   open: 0,
+  warnings: [],
 };
 
 beforeAll(async () => {
@@ -141,6 +149,7 @@ describe('before any vulnerability data', () => {
       reason: 'No vulnerability data yet: save a Wordfence Intelligence API key on the Integrations page',
       severity: null,
       open: 0,
+      warnings: [],
     };
     expect(risks[site.crit]).toEqual(noFeed);
     expect(risks[site.clean]).toEqual(noFeed);
@@ -174,10 +183,22 @@ describe('with the feed read', () => {
   it('gives each row of the Websites list its worst open finding and how many are open', async () => {
     const risks = await listRisks();
     // Critical (core) wins over high (Contact Hub).
-    expect(risks[site.crit]).toEqual({ checked: true, reason: null, severity: 'critical', open: 2 });
+    expect(risks[site.crit]).toEqual({
+      checked: true,
+      reason: null,
+      severity: 'critical',
+      open: 2,
+      warnings: [],
+    });
     // The high finding is dismissed: the medium one is left.
-    expect(risks[site.dismissed]).toEqual({ checked: true, reason: null, severity: 'medium', open: 1 });
-    expect(risks[site.clean]).toEqual({ checked: true, reason: null, severity: null, open: 0 });
+    expect(risks[site.dismissed]).toEqual({
+      checked: true,
+      reason: null,
+      severity: 'medium',
+      open: 1,
+      warnings: [],
+    });
+    expect(risks[site.clean]).toEqual({ checked: true, reason: null, severity: null, open: 0, warnings: [] });
     expect(risks[site.unread]).toEqual(NOT_READ);
     expect(risks[site.schema1]).toEqual(SCHEMA_1);
   });
@@ -202,6 +223,7 @@ describe('with the feed read', () => {
       reason: null,
       severity: 'high',
       open: 2,
+      warnings: [],
     });
   });
 
@@ -212,8 +234,8 @@ describe('with the feed read', () => {
     expect(Object.keys(risks).map(Number).sort()).toEqual(
       [site.crit, site.clean, site.unread, site.schema1].sort(),
     );
-    expect(risks[site.crit]).toMatchObject({ severity: 'critical', open: 2 });
-    expect(risks[site.clean]).toEqual({ checked: true, reason: null, severity: null, open: 0 });
+    expect(risks[site.crit]).toMatchObject({ severity: 'critical', open: 2, warnings: [] });
+    expect(risks[site.clean]).toEqual({ checked: true, reason: null, severity: null, open: 0, warnings: [] });
     expect(risks[site.unread]).toEqual(NOT_READ);
   });
 

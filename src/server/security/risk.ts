@@ -7,6 +7,7 @@ import { readFeedState } from '../vulnerabilities/import';
 import { notCheckedReason } from '../websites';
 import { hitsOf, SEVERITY_RANK } from './hits';
 import { noFeedReason } from './website';
+import { coreVerdicts } from './wporg-facts';
 
 /** Websites per statement: a page is one; an export of the whole fleet goes in slices of this many. */
 const SLICE = 1000;
@@ -19,6 +20,8 @@ type RiskRow = {
   snapshot_error: string | null;
   severity: Severity | null;
   open_count: number | null;
+  wordpress_version: string | null;
+  closed_names: string[] | null;
 };
 
 const at = (v: Date | string | null) => (v === null ? null : new Date(v));
@@ -34,7 +37,7 @@ export async function riskOf(services: Services, websiteIds: number[]): Promise<
   const ids = [...new Set(websiteIds.map(Number))];
   const risks = new Map<number, WebsiteRisk>();
   if (ids.length === 0) return risks;
-  const feed = await readFeedState(services);
+  const [feed, verdicts] = await Promise.all([readFeedState(services), coreVerdicts(services)]);
   const noFeed = feed.generation === 0 ? noFeedReason(feed) : null;
   for (let i = 0; i < ids.length; i += SLICE) {
     const list = sql.raw(`(${ids.slice(i, i + SLICE).join(',')})`);
@@ -50,24 +53,36 @@ export async function riskOf(services: Services, websiteIds: number[]): Promise<
     const found = await rows<RiskRow>(
       services.db,
       sql`with findings as (${open})
-        select w.id, f.software_at, f.attempted_at, f.snapshot_ok, f.snapshot_error, o.severity, o.open_count
+        select w.id, f.software_at, f.attempted_at, f.snapshot_ok, f.snapshot_error, o.severity, o.open_count,
+          f.wordpress_version,
+          (select array_agg(s.name order by s.name) from website_software s
+            join plugin_directory d on d.slug = s.slug and d.status = 'closed'
+            where s.website_id = w.id and s.type = 'plugin') as closed_names
         from websites w left join website_facts f on f.website_id = w.id
         left join findings o on o.website_id = w.id
         where w.id in ${list} and ${clientInScope(services, sql`w.client_id`)}`,
     );
     for (const r of found) {
-      const reason =
-        notCheckedReason({
-          softwareAt: at(r.software_at),
-          attemptedAt: at(r.attempted_at),
-          snapshotOk: r.snapshot_ok,
-          snapshotError: r.snapshot_error,
-        }) ?? noFeed;
+      const unlisted = notCheckedReason({
+        softwareAt: at(r.software_at),
+        attemptedAt: at(r.attempted_at),
+        snapshotOk: r.snapshot_ok,
+        snapshotError: r.snapshot_error,
+      });
+      const reason = unlisted ?? noFeed;
+      // wordpress.org's warnings need only what the site runs, not the vulnerability feed.
+      const warnings = unlisted === null ? warningsOf(r, verdicts) : [];
       risks.set(
         Number(r.id),
         reason === null
-          ? { checked: true, reason: null, severity: r.severity ?? null, open: Number(r.open_count ?? 0) }
-          : { checked: false, reason, severity: null, open: 0 },
+          ? {
+              checked: true,
+              reason: null,
+              severity: r.severity ?? null,
+              open: Number(r.open_count ?? 0),
+              warnings,
+            }
+          : { checked: false, reason, severity: null, open: 0, warnings },
       );
     }
   }
@@ -80,7 +95,17 @@ const UNREAD: WebsiteRisk = {
   reason: 'Not checked',
   severity: null,
   open: 0,
+  warnings: [],
 };
+
+/** wordpress.org's word against what a site runs: its release insecure, plugins it closed. */
+function warningsOf(r: RiskRow, verdicts: Map<string, string> | null): string[] {
+  const version = r.wordpress_version;
+  return [
+    ...(version && verdicts?.get(version) === 'insecure' ? [`WordPress ${version} is insecure`] : []),
+    ...(r.closed_names ?? []).map((name) => `${name} was closed on wordpress.org`),
+  ];
+}
 
 /** These rows (websites, by id), each with its security risk (`riskOf`). */
 export async function withRisk<T extends { id: number }>(

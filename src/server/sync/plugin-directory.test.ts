@@ -5,6 +5,7 @@ import { insertWebsites } from '../../../test/support/websites';
 import { LEFT_DIRECTORY, readDirectory } from '../plugin-directory';
 import { toSoftware } from '../providers/hdsnapshot/parse';
 import { PLUGIN_DIRECTORY_JOB, WPORG_RELEASES_JOB } from '../providers/wporg/keys';
+import { riskOf } from '../security';
 import { recordSnapshotFacts } from '../websites/facts';
 import { readPluginDirectory } from './plugin-directory';
 
@@ -98,6 +99,11 @@ describe("wordpress.org's verdicts on a website", () => {
     ]);
     expect(body.stale).toEqual([]);
     expect(await get('/api/security/summary')).toMatchObject({ closedPlugins: 1, coreInsecure: 1 });
+    // The lists' risk pill carries the same warnings.
+    expect((await riskOf(t.services, [site])).get(site)?.warnings).toEqual([
+      'WordPress 6.5.3 is insecure',
+      'classic-editor was closed on wordpress.org',
+    ]);
     expect(await get('/api/security/closed-plugins')).toEqual({
       checked: true,
       items: [

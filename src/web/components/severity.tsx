@@ -41,26 +41,40 @@ export const SECURITY_ANCHOR = 'security';
 export function RiskPill({ risk, websiteHref }: { risk: WebsiteRisk; websiteHref: string }) {
   const label = riskLabel(risk);
   const found = risk.checked && risk.severity !== null && risk.open > 0 ? risk.severity : null;
-  const Icon = !risk.checked ? ShieldQuestion : found ? ShieldAlert : ShieldCheck;
-  const text = found ? `${label} · ${risk.open} open` : label;
+  const warned = risk.checked && !found && risk.warnings.length > 0;
+  const Icon = !risk.checked ? ShieldQuestion : found || warned ? ShieldAlert : ShieldCheck;
+  // The list's cell stays narrow: "None known" stands for "No known vulnerabilities" (said in full in
+  // the title and the export).
+  const text = found
+    ? `${label} · ${risk.open} open`
+    : warned
+      ? `wordpress.org · ${risk.warnings.length}`
+      : risk.checked
+        ? 'None known'
+        : label;
+  const warnings = risk.warnings.length > 0 ? ` wordpress.org: ${risk.warnings.join('; ')}.` : '';
   const description = !risk.checked
     ? `Not checked: ${risk.reason ?? 'its plugins or the vulnerability data are not known'}`
     : found
-      ? `${formatCount(risk.open, 'open finding')}, the worst ${label.toLowerCase()}: see the website's known vulnerabilities`
-      : "No known vulnerabilities in what the site runs: see the website's security";
+      ? `${formatCount(risk.open, 'open finding')}, the worst ${label.toLowerCase()}: see the website's known vulnerabilities.${warnings}`
+      : warned
+        ? `No known vulnerability record matches what it runs.${warnings}`
+        : "No known vulnerabilities in what the site runs: see the website's security";
   return (
     <Link
       href={`${websiteHref}#${SECURITY_ANCHOR}`}
       title={description}
-      aria-label={risk.checked ? undefined : description}
-      data-risk={found ?? (risk.checked ? 'none' : 'not-checked')}
+      aria-label={risk.checked && !warned && !found ? 'No known vulnerabilities' : description}
+      data-risk={found ?? (warned ? 'warning' : risk.checked ? 'none' : 'not-checked')}
       className={cn(
         'inline-flex shrink-0 items-center gap-1 whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium hover:underline',
         found
           ? SEVERITY_STYLE[found]
-          : risk.checked
-            ? 'border-emerald-500/30 bg-transparent text-emerald-800 dark:text-emerald-300'
-            : 'border-dashed border-border bg-transparent text-muted-foreground',
+          : warned
+            ? 'border-amber-500/40 bg-transparent text-amber-800 dark:text-amber-200'
+            : risk.checked
+              ? 'border-emerald-500/30 bg-transparent text-emerald-800 dark:text-emerald-300'
+              : 'border-dashed border-border bg-transparent text-muted-foreground',
       )}
     >
       <Icon className="size-3" aria-hidden="true" />
