@@ -13,7 +13,7 @@ import { incidentOpenedJob } from './incidents/announce';
 import { invitationMailJob } from './invitations';
 import { maintenanceStartsJob } from './maintenance/starts';
 import { reportSendJob, reportsDueJob } from './reports/deliveries';
-import { findingsAlertJob } from './security/alerts';
+import { findingsAlertJob, findingsDigestJob } from './security/alerts';
 import { findingHistoryJob } from './security/history';
 import type { Services } from './services';
 import { monitorsSyncJob } from './sync/betteruptime';
@@ -52,6 +52,7 @@ export const jobSpecs = (services: Services): JobSpec<never>[] => [
   importJob(services),
   matchJob(services),
   findingsAlertJob(services),
+  findingsDigestJob(services),
   findingHistoryJob(services),
   reportsDueJob(services),
   reportSendJob(services),

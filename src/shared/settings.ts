@@ -26,11 +26,22 @@ export function isTimeZone(value: string): boolean {
 
 export const timeZone = z.string().trim().max(64, TIME_ZONE_INVALID).refine(isTimeZone, TIME_ZONE_INVALID);
 
+/**
+ * How new critical or high vulnerabilities reach the alert channels: each as it is found, or all of a
+ * day's in one digest per client.
+ */
+export const SECURITY_ALERT_MODES = ['immediate', 'digest'] as const;
+export type SecurityAlertMode = (typeof SECURITY_ALERT_MODES)[number];
+export const SECURITY_ALERT_MODE_INVALID =
+  'Choose how security alerts are sent: "immediate" (each as it is found) or "digest" (one a day)';
+export const securityAlertMode = z.enum(SECURITY_ALERT_MODES, { error: SECURITY_ALERT_MODE_INVALID });
+
 export const agencySettings = z.object({
   name: z.string(),
   /** Daily figures and report periods are counted in this zone. */
   timeZone: z.string(),
   logo: z.object({ url: z.string(), contentType: z.enum(LOGO_TYPES), updatedAt: z.string() }).nullable(),
+  securityAlerts: securityAlertMode,
 });
 export type AgencySettings = z.infer<typeof agencySettings>;
 
@@ -41,6 +52,8 @@ export const updateAgencyRequest = z.strictObject({
     .min(1, 'Enter the name of your agency')
     .max(100, 'The name must be at most 100 characters'),
   timeZone,
+  /** Left as it is when absent. */
+  securityAlerts: securityAlertMode.optional(),
 });
 export type UpdateAgencyRequest = z.infer<typeof updateAgencyRequest>;
 

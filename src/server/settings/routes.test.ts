@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
@@ -40,13 +40,19 @@ describe('agency settings', () => {
       name: '',
       timeZone: 'UTC',
       logo: null,
+      securityAlerts: 'immediate',
     });
     const res = await call('PUT', '/api/settings/agency', {
       name: '  Pixel & Co  ',
       timeZone: 'Europe/Berlin',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ name: 'Pixel & Co', timeZone: 'Europe/Berlin', logo: null });
+    expect(res.json()).toEqual({
+      name: 'Pixel & Co',
+      timeZone: 'Europe/Berlin',
+      logo: null,
+      securityAlerts: 'immediate',
+    });
     expect((await call('GET', '/api/settings/agency')).json().timeZone).toBe('Europe/Berlin');
     const [logged] = await t.db.select().from(activity).where(eq(activity.action, 'settings.agency_updated'));
     expect(logged!.message).toBe('alice updated the agency settings (Pixel & Co, Europe/Berlin)');
@@ -64,6 +70,82 @@ describe('agency settings', () => {
       (await call('PUT', '/api/settings/agency', { name: 'A', timeZone: 'UTC', logo: 'x' })).statusCode,
     ).toBe(400);
     expect((await call('GET', '/api/settings/agency')).json().name).toBe('Pixel & Co');
+  });
+});
+
+describe('how security alerts are sent', () => {
+  const agency = { name: 'Pixel & Co', timeZone: 'Europe/Berlin' };
+
+  it('switches between alerts as they are found and a daily digest, kept when a save leaves it out', async () => {
+    const res = await call('PUT', '/api/settings/agency', { ...agency, securityAlerts: 'digest' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().securityAlerts).toBe('digest');
+    expect((await call('GET', '/api/settings/agency')).json().securityAlerts).toBe('digest');
+    const [logged] = await t.db
+      .select()
+      .from(activity)
+      .where(eq(activity.action, 'settings.agency_updated'))
+      .orderBy(desc(activity.id))
+      .limit(1);
+    expect(logged!.message).toBe(
+      'alice updated the agency settings (Pixel & Co, Europe/Berlin, security alerts in a daily digest)',
+    );
+    expect((await call('PUT', '/api/settings/agency', agency)).json().securityAlerts).toBe('digest');
+    const back = await call('PUT', '/api/settings/agency', { ...agency, securityAlerts: 'immediate' });
+    expect(back.json().securityAlerts).toBe('immediate');
+  });
+
+  it('refuses a mode it does not know, with what to choose', async () => {
+    for (const securityAlerts of ['weekly', '', 1, null]) {
+      const res = await call('PUT', '/api/settings/agency', { ...agency, securityAlerts });
+      expect(res.statusCode, String(securityAlerts)).toBe(400);
+      expect(res.json().fieldErrors).toEqual({
+        securityAlerts: [
+          'Choose how security alerts are sent: "immediate" (each as it is found) or "digest" (one a day)',
+        ],
+      });
+    }
+    expect((await call('GET', '/api/settings/agency')).json().securityAlerts).toBe('immediate');
+  });
+
+  it('is changed only by an Admin or the Owner; everyone signed in reads it', async () => {
+    for (const role of ['viewer', 'staff'] as const) {
+      const other = await t.signIn({
+        username: role,
+        email: `${role}@example.com`,
+        password: `${role} password`,
+        role,
+      });
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: '/api/settings/agency',
+        headers: { cookie: other },
+        payload: { ...agency, securityAlerts: 'digest' },
+      });
+      expect(put.statusCode, role).toBe(403);
+      const get = await t.app.inject({
+        method: 'GET',
+        url: '/api/settings/agency',
+        headers: { cookie: other },
+      });
+      expect(get.json().securityAlerts, role).toBe('immediate');
+    }
+    const admin = await t.signIn({
+      username: 'ada',
+      email: 'ada@example.com',
+      password: 'ada password',
+      role: 'admin',
+    });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/agency',
+      headers: { cookie: admin },
+      payload: { ...agency, securityAlerts: 'digest' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(
+      (await call('PUT', '/api/settings/agency', { ...agency, securityAlerts: 'immediate' })).statusCode,
+    ).toBe(200);
   });
 });
 

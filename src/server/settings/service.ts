@@ -4,6 +4,7 @@ import {
   LOGO_MAX_BYTES,
   LOGO_TOO_LARGE,
   type LOGO_TYPES,
+  type SecurityAlertMode,
   type UpdateAgencyRequest,
 } from '../../shared/settings';
 import type { TimeOptions } from '../../shared/time';
@@ -33,6 +34,15 @@ export async function agencyTime(ctx: Pick<Context, 'db'>): Promise<TimeOptions>
   return { timeZone: await agencyTimeZone(ctx) };
 }
 
+/** How new critical or high findings reach the alert channels: each as it is found unless a digest was chosen. */
+export async function securityAlertMode(ctx: Pick<Context, 'db'>): Promise<SecurityAlertMode> {
+  const [row] = await ctx.db
+    .select({ mode: agencySettings.securityAlertMode })
+    .from(agencySettings)
+    .where(eq(agencySettings.id, ROW));
+  return row?.mode ?? 'immediate';
+}
+
 /** The agency's settings; defaults until someone saves them. */
 export async function getAgencySettings(ctx: Pick<Context, 'db'>): Promise<AgencySettings> {
   const { db } = ctx;
@@ -43,10 +53,11 @@ export async function getAgencySettings(ctx: Pick<Context, 'db'>): Promise<Agenc
       timeZone: agencySettings.timeZone,
       logoType: agencySettings.logoType,
       logoUpdatedAt: agencySettings.logoUpdatedAt,
+      securityAlerts: agencySettings.securityAlertMode,
     })
     .from(agencySettings)
     .where(eq(agencySettings.id, ROW));
-  if (!row) return { name: '', timeZone: 'UTC', logo: null };
+  if (!row) return { name: '', timeZone: 'UTC', logo: null, securityAlerts: 'immediate' };
   const logo =
     row.logoType && row.logoUpdatedAt
       ? {
@@ -56,7 +67,7 @@ export async function getAgencySettings(ctx: Pick<Context, 'db'>): Promise<Agenc
           updatedAt: row.logoUpdatedAt.toISOString(),
         }
       : null;
-  return { name: row.name, timeZone: row.timeZone, logo };
+  return { name: row.name, timeZone: row.timeZone, logo, securityAlerts: row.securityAlerts };
 }
 
 async function save(db: Db, values: Partial<typeof agencySettings.$inferInsert>): Promise<void> {
@@ -68,16 +79,29 @@ async function save(db: Db, values: Partial<typeof agencySettings.$inferInsert>)
 
 export async function updateAgency(ctx: WriteContext, input: UpdateAgencyRequest): Promise<AgencySettings> {
   await withTransaction(ctx, async (tx) => {
-    await save(tx.db, { name: input.name, timeZone: input.timeZone, updatedAt: tx.clock.now() });
+    const before = await securityAlertMode(tx);
+    const mode = input.securityAlerts ?? before;
+    await save(tx.db, {
+      name: input.name,
+      timeZone: input.timeZone,
+      securityAlertMode: mode,
+      updatedAt: tx.clock.now(),
+    });
+    const alerts = mode === before ? '' : `, security alerts ${SECURITY_ALERT_WORDS[mode]}`;
     await recordActivity(tx, {
       type: 'info',
       action: 'settings.agency_updated',
-      message: `updated the agency settings (${input.name}, ${input.timeZone})`,
+      message: `updated the agency settings (${input.name}, ${input.timeZone}${alerts})`,
       link: '/settings',
     });
   });
   return getAgencySettings(ctx);
 }
+
+const SECURITY_ALERT_WORDS: Record<SecurityAlertMode, string> = {
+  immediate: 'as they are found',
+  digest: 'in a daily digest',
+};
 
 /** What a write needs: its transaction, the clock and who acts. */
 type WriteContext = Pick<Context, 'db' | 'clock' | 'actor'>;

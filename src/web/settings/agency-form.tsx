@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type AgencySettings, updateAgencyRequest } from '@shared/settings';
+import { type AgencySettings, type SecurityAlertMode, updateAgencyRequest } from '@shared/settings';
 import { RoleGate } from '@web/app/role-gate';
 import { FormAlert } from '@web/components/form-alert';
 import { Button } from '@web/components/ui/button';
@@ -22,6 +22,19 @@ function zoneOptions(current: string): string[] {
   );
 }
 
+const alertModes: { value: SecurityAlertMode; label: string; hint: string }[] = [
+  {
+    value: 'immediate',
+    label: 'As they are found',
+    hint: 'Send each new critical or high vulnerability as it is found.',
+  },
+  {
+    value: 'digest',
+    label: 'Daily digest',
+    hint: 'Send one digest a day (07:00 UTC), one alert per client listing its sites’ new findings.',
+  },
+];
+
 export function AgencyForm({ settings }: { settings: AgencySettings }) {
   const update = useUpdateAgency();
   const [serverError, setServerError] = useState<string>();
@@ -29,9 +42,10 @@ export function AgencyForm({ settings }: { settings: AgencySettings }) {
   const form = useForm({
     resolver: zodResolver(updateAgencyRequest),
     reValidateMode: 'onChange',
-    values: { name: settings.name, timeZone: settings.timeZone },
+    values: { name: settings.name, timeZone: settings.timeZone, securityAlerts: settings.securityAlerts },
   });
   const { errors, isDirty } = form.formState;
+  const mode = form.watch('securityAlerts');
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(undefined);
@@ -39,7 +53,7 @@ export function AgencyForm({ settings }: { settings: AgencySettings }) {
       await update.mutateAsync(values);
       toast({ title: 'Agency settings saved', description: `${values.name}, ${values.timeZone}` });
     } catch (error) {
-      if (!applyFieldErrors(error, form.setError, ['name', 'timeZone']))
+      if (!applyFieldErrors(error, form.setError, ['name', 'timeZone', 'securityAlerts']))
         setServerError(errorMessage(error, 'Could not save the agency settings'));
     }
   });
@@ -74,6 +88,33 @@ export function AgencyForm({ settings }: { settings: AgencySettings }) {
           )}
         </FormField>
       </div>
+      <fieldset className="grid gap-2" aria-describedby="security-alerts-hint">
+        <legend className="mb-1 text-sm font-medium">Security alerts</legend>
+        <p id="security-alerts-hint" className="text-sm text-muted-foreground">
+          How the alert channels hear of new critical or high vulnerabilities on your sites.
+        </p>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {alertModes.map(({ value, label, hint }) => (
+            <label
+              key={value}
+              className={cn(
+                'flex cursor-pointer items-start gap-2 rounded-md border px-3 py-2 text-sm',
+                'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2 has-[:focus-visible]:ring-offset-background',
+                mode === value ? 'border-primary bg-primary/10' : 'hover:bg-accent',
+              )}
+            >
+              <input type="radio" value={value} className="mt-1" {...form.register('securityAlerts')} />
+              <span className="grid gap-0.5">
+                <span className="font-medium">{label}</span>
+                <span className="text-muted-foreground">{hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.securityAlerts?.message && (
+          <p className="text-sm text-destructive">{errors.securityAlerts.message}</p>
+        )}
+      </fieldset>
       <RoleGate need="admin">
         <Button type="submit" disabled={update.isPending || !isDirty} className="justify-self-start">
           {update.isPending && <Spinner />}

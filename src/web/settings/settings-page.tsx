@@ -74,7 +74,7 @@ export function SettingsPage() {
       <SectionCard
         id="agency"
         title="Agency"
-        description="Used in reports and emails, and for counting days in your time zone."
+        description="Used in reports and emails, for counting days in your time zone, and how security alerts are sent."
       >
         <AgencySection />
       </SectionCard>

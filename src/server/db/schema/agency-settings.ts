@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, customType, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Role } from '../../../shared/auth';
+import type { SecurityAlertMode } from '../../../shared/settings';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
@@ -18,7 +19,12 @@ export const agencySettings = pgTable(
     logoUpdatedAt: timestamp({ withTimezone: true }),
     /** The roles that must sign in with two factors, each with the moment (ISO) the rule began for it. */
     twoFactorRoles: jsonb().$type<Partial<Record<Role, string>>>().notNull().default({}),
+    /** How new critical or high findings reach the alert channels: each as it is found, or a daily digest. */
+    securityAlertMode: text().$type<SecurityAlertMode>().notNull().default('immediate'),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('agency_settings_single_row', sql`${t.id} = 1`)],
+  (t) => [
+    check('agency_settings_single_row', sql`${t.id} = 1`),
+    check('agency_settings_security_alert_mode', sql`${t.securityAlertMode} in ('immediate', 'digest')`),
+  ],
 );

@@ -50,11 +50,19 @@ export const securityAlerts = pgTable(
     type: text().notNull(),
     slug: text().notNull(),
     version: text().notNull(),
-    /** False for the findings that stood when the feed was first read: recorded, not alerted. */
+    /**
+     * False for the findings that stood when the feed was first read (recorded, not alerted), for those
+     * waiting for the daily digest, and for those the digest found fixed or dismissed by then.
+     */
     alerted: boolean().notNull(),
+    /** Waits for the next daily digest (the agency chose one digest a day); false once it ran. */
+    digestDue: boolean().notNull().default(false),
     at: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.websiteId, t.vulnerabilityId, t.type, t.slug, t.version] })],
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.vulnerabilityId, t.type, t.slug, t.version] }),
+    index('security_alerts_digest_due_idx').on(t.websiteId).where(sql`${t.digestDue}`),
+  ],
 );
 
 /**
