@@ -36,7 +36,7 @@ test('open a client report from the Clients page, pick a period, download the PD
   await expect(page.getByText('from must be on or before to')).toBeVisible();
   await to.fill('2026-03-31');
   await page.getByRole('button', { name: 'Show report' }).click();
-  await expect(page.getByText('2026-03-10 to 2026-03-31')).toBeVisible();
+  await expect(page.getByText('10 Mar 2026 to 31 Mar 2026')).toBeVisible();
   await expect(page.getByText('No websites yet')).toBeVisible();
 
   const pdfDownload = page.waitForEvent('download');
@@ -45,7 +45,7 @@ test('open a client report from the Clients page, pick a period, download the PD
   expect(pdf.suggestedFilename()).toBe(`report-client-${id}-report-2026-03-10-to-2026-03-31.pdf`);
   const text = await pdfText(fs.readFileSync((await pdf.path())!));
   expect(text).toContain(`Website report\n${name}`);
-  expect(text).toContain('Period: 2026-03-10 to 2026-03-31');
+  expect(text).toContain('Period: 10 Mar 2026 to 31 Mar 2026');
   expect(text).toContain('Tasks completed (0)');
 
   const csvDownload = page.waitForEvent('download');

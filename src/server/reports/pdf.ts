@@ -10,7 +10,7 @@ import {
   summaryResponse,
   summaryUptime,
 } from '../../shared/reports';
-import { formatDateTime, formatDuration } from '../../shared/time';
+import { formatCalendarDay, formatDateTime, formatDuration } from '../../shared/time';
 
 const require = createRequire(import.meta.url);
 const font = (file: string) => require.resolve(`dejavu-fonts-ttf/ttf/${file}`);
@@ -90,7 +90,9 @@ export async function renderReportPdf(
     .font('regular')
     .fontSize(10)
     .fillColor(MUTED)
-    .text(`Period: ${report.from} to ${report.to} (whole days, ${report.timeZone})`)
+    .text(
+      `Period: ${formatCalendarDay(report.from)} to ${formatCalendarDay(report.to)} (whole days, ${report.timeZone})`,
+    )
     .text(`Generated ${at(generatedAt.toISOString())}`);
   doc.moveDown();
 
