@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
+import { formatCalendarDay } from '../../src/shared/time';
 import { pdfText } from '../support/pdf-text';
 import { admin, expect, signIn, test } from './support/fixtures';
 import { connectProviders } from './support/providers';
@@ -101,7 +102,9 @@ test("the report is titled with the company; quick periods go into the address; 
   expect(daysBetween(ninety)).toBe(89);
   await expect(presets.getByRole('button', { name: 'Last 90 days' })).toHaveAttribute('aria-pressed', 'true');
   await expect(from).toHaveValue(ninety.from);
-  await expect(page.getByText(`${ninety.from} to ${ninety.to}`)).toBeVisible();
+  await expect(
+    page.getByText(`${formatCalendarDay(ninety.from)} to ${formatCalendarDay(ninety.to)}`),
+  ).toBeVisible();
 
   await presets.getByRole('button', { name: 'This month so far' }).click();
   await expect(page).not.toHaveURL(new RegExp(`from=${ninety.from}`));
