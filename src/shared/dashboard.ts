@@ -28,6 +28,8 @@ export const siteCard = z.object({
   health,
   /** 30-day uptime with 2 decimals, e.g. "99.95%"; null when not measured. */
   uptime: z.string().nullable(),
+  /** Where the measured time of that uptime begins when later than 30 days ago (a newer check); else null. */
+  uptimeSince: z.string().nullable(),
   lastCheck: z.string().nullable(),
   provider: z.enum(SITE_CARD_PROVIDERS),
   responseTime: z.number().nullable(),

@@ -168,5 +168,5 @@ test('site and server details say when they do not exist', async ({ page }) => {
   await expect(page.getByText('Site not found')).toBeVisible();
   await page.goto('/websites/internal/999999999');
   await expect(page.getByText('Website not found')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Back to Sites' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Websites' })).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
+import { formatCalendarDay } from '../../src/shared/time';
 import { pdfText } from '../support/pdf-text';
 import { admin, expect, signIn, test } from './support/fixtures';
 import { connectProviders } from './support/providers';
@@ -36,7 +37,7 @@ test('open a client report from the Clients page, pick a period, download the PD
   await expect(page.getByText('from must be on or before to')).toBeVisible();
   await to.fill('2026-03-31');
   await page.getByRole('button', { name: 'Show report' }).click();
-  await expect(page.getByText('2026-03-10 to 2026-03-31')).toBeVisible();
+  await expect(page.getByText('10 Mar 2026 to 31 Mar 2026')).toBeVisible();
   await expect(page.getByText('No websites yet')).toBeVisible();
 
   const pdfDownload = page.waitForEvent('download');
@@ -45,7 +46,7 @@ test('open a client report from the Clients page, pick a period, download the PD
   expect(pdf.suggestedFilename()).toBe(`report-client-${id}-report-2026-03-10-to-2026-03-31.pdf`);
   const text = await pdfText(fs.readFileSync((await pdf.path())!));
   expect(text).toContain(`Website report\n${name}`);
-  expect(text).toContain('Period: 2026-03-10 to 2026-03-31');
+  expect(text).toContain('Period: 10 Mar 2026 to 31 Mar 2026');
   expect(text).toContain('Tasks completed (0)');
 
   const csvDownload = page.waitForEvent('download');
@@ -101,7 +102,9 @@ test("the report is titled with the company; quick periods go into the address; 
   expect(daysBetween(ninety)).toBe(89);
   await expect(presets.getByRole('button', { name: 'Last 90 days' })).toHaveAttribute('aria-pressed', 'true');
   await expect(from).toHaveValue(ninety.from);
-  await expect(page.getByText(`${ninety.from} to ${ninety.to}`)).toBeVisible();
+  await expect(
+    page.getByText(`${formatCalendarDay(ninety.from)} to ${formatCalendarDay(ninety.to)}`),
+  ).toBeVisible();
 
   await presets.getByRole('button', { name: 'This month so far' }).click();
   await expect(page).not.toHaveURL(new RegExp(`from=${ninety.from}`));

@@ -79,6 +79,10 @@ test('configure Better Uptime and HD Snapshot, browse monitors, see a site’s u
     /^every (minute|hour|\d+ seconds|\d+ min( \d+ s)?|\d+ h( \d+ min)?)$/,
   );
 
+  // At 1280 px a row's actions are in view, not cut off at the card's right edge.
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await expect(rows.first().getByRole('link', { name: 'Visit' })).toBeInViewport({ ratio: 1 });
+
   // Down monitors are red and say so in words.
   const down = page.getByRole('table').locator('[data-status="down"]').first();
   await expect(down).toHaveText('Down');

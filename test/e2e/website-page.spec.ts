@@ -80,7 +80,7 @@ test('one website page, opened from the list, a client and the dashboard; Back r
 
   // Opened directly, Back goes to the Websites list.
   await page.goto(`/websites/internal/${website.id}`);
-  await expect(page.getByRole('link', { name: 'Back to Sites' })).toHaveAttribute('href', '/websites');
+  await expect(page.getByRole('link', { name: 'Back to Websites' })).toHaveAttribute('href', '/websites');
 });
 
 test('add a check from the website page: the page shows it at once, with "No data" until it has run', async ({

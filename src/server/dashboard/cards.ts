@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { cardStatusOf, SITE_CARD_PROVIDERS, type SiteCard } from '../../shared/dashboard';
 import type { WebsiteView } from '../../shared/websites';
+import { availability, measuredFrom, uptimePercent } from '../checks/results';
 import { keptRows } from '../core/cache/kept';
 import { clientInScope } from '../core/scope';
 import { readCacheItems } from '../provider-cache/service';
@@ -10,6 +11,8 @@ import { readViewsOf } from '../websites';
 import type { ChecksFigures } from './checks';
 
 const CARDS = 4;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** The card order: problems first (down, then unknown, then maintenance or paused), then up. */
 const cardOrder = sql`case h.state when 'down' then 0 when 'unknown' then 1 when 'maintenance' then 2
@@ -64,19 +67,49 @@ export async function attentionCards(
     views.flatMap((v) => (v.betterUptimeMonitor && !v.check ? [v.betterUptimeMonitor.id] : [])),
   );
   const measured = new Map(own.measured.map((m) => [m.checkId, m]));
+  const now = await measuredNow(
+    services,
+    views.flatMap((v) => (v.check ? [v.check.id] : [])),
+  );
   const byId = new Map(views.map((v) => [v.id, v]));
   return ids.flatMap((id) => {
     const v = byId.get(id);
-    return v ? [toCard(v, figures, measured)] : [];
+    return v ? [toCard(v, figures, measured, now)] : [];
   });
+}
+
+type CheckFigures = ChecksFigures['measured'][number] & { since: string | null };
+
+/**
+ * The cards' checks' 30 days as the website page states them (results.ts: hourly roll-ups and the raw
+ * results since, so a check younger than a day has its figure), each with where its measured time
+ * begins when that is inside the 30 days ("since …").
+ */
+async function measuredNow(services: Services, checkIds: number[]): Promise<Map<number, CheckFigures>> {
+  if (checkIds.length === 0) return new Map();
+  const now = services.clock.now();
+  const start = new Date(now.getTime() - 30 * DAY_MS);
+  const found = await availability(services, checkIds, start, now);
+  return new Map(
+    [...found].flatMap(([checkId, a]) => {
+      const uptime = uptimePercent(a);
+      if (uptime === null) return [];
+      const from = measuredFrom(a, start, HOUR_MS);
+      const since = from !== null && Date.parse(from) > start.getTime() ? from : null;
+      const avgResponseMs = a.responses ? a.responseMsSum / a.responses : null;
+      return [[checkId, { checkId, uptime, avgResponseMs, since }] as const];
+    }),
+  );
 }
 
 function toCard(
   v: WebsiteView,
   figures: Map<string, MonitorFigures>,
   measured: Map<number, ChecksFigures['measured'][number]>,
+  now: Map<number, CheckFigures>,
 ): SiteCard {
-  const fromCheck = v.check ? measured.get(v.check.id) : undefined;
+  // The daily roll-ups' figure stands in only where the results read nothing.
+  const fromCheck = v.check ? (now.get(v.check.id) ?? measured.get(v.check.id)) : undefined;
   const fromMonitor = !v.check && v.betterUptimeMonitor ? figures.get(v.betterUptimeMonitor.id) : undefined;
   const uptime = fromCheck?.uptime ?? fromMonitor?.uptime ?? null;
   const response = fromCheck ? fromCheck.avgResponseMs : (fromMonitor?.avgResponseMs ?? null);
@@ -87,6 +120,7 @@ function toCard(
     status: cardStatusOf(v.health.state),
     health: v.health,
     uptime: uptime === null ? null : `${uptime.toFixed(2)}%`,
+    uptimeSince: (v.check && now.get(v.check.id)?.since) || null,
     lastCheck: v.lastCheckedAt,
     provider: (SITE_CARD_PROVIDERS as readonly string[]).includes(v.integrationProvider)
       ? (v.integrationProvider as SiteCard['provider'])

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
-import { checkRollups, checks, websites } from '../db/schema';
+import { checkResults, checkRollups, checks, websites } from '../db/schema';
 import { refreshHealth } from '../websites/read-model';
 
 // The dashboard's Online, Down, Avg Response and Uptime figures and its site cards count our own
@@ -82,5 +82,52 @@ describe('GET /api/dashboard with our own checks', () => {
       siteId: 102,
       websiteId: expect.any(Number),
     });
+  });
+
+  it('gives a check younger than a day its measured figures, "since" its first result', async () => {
+    const [site] = await t.db
+      .insert(websites)
+      .values({
+        name: 'new.example',
+        domain: 'new.example',
+        integrationProvider: 'gridpane',
+        providerSiteId: '200',
+        status: 'active',
+        environment: 'production',
+      })
+      .returning();
+    const [check] = await t.db
+      .insert(checks)
+      .values({
+        name: 'new.example',
+        url: 'https://new.example',
+        intervalSeconds: 60,
+        timeoutSeconds: 10,
+        expectedStatus: '200-399',
+        confirmations: 2,
+        websiteId: site!.id,
+        status: 'down',
+        lastResponseMs: 100,
+        lastCheckedAt: t.clock.now(),
+      })
+      .returning();
+    // Three results in its first minutes, not rolled up yet: two up, one down.
+    const first = new Date(t.clock.now().getTime() - 3 * 60_000);
+    await t.db.insert(checkResults).values(
+      [true, true, false].map((ok, i) => ({
+        checkId: check!.id,
+        dueAt: new Date(first.getTime() + i * 60_000),
+        lagMs: 0,
+        ok,
+        responseMs: 100 + i * 100,
+      })),
+    );
+    await refreshHealth({ db: t.db }, t.clock.now());
+    const body = (await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: { cookie } })).json();
+    const card = body.websiteStatus.find((c: { domain: string }) => c.domain === 'new.example');
+    expect(card).toMatchObject({ uptime: '66.67%', responseTime: 200, uptimeSince: first.toISOString() });
+    // A check measured over the whole 30 days states no "since".
+    const old = body.websiteStatus.find((c: { domain: string }) => c.domain === 'down.example');
+    expect(old).toMatchObject({ uptime: '90.00%', uptimeSince: null });
   });
 });

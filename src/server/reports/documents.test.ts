@@ -39,7 +39,7 @@ describe('report PDF', () => {
     // No company: the contact's name is the title.
     expect(text).toMatch(/Website report\s*Dental, "Smiles" & Co/);
     expect(text).not.toContain('Contact:');
-    expect(text).toContain('Period: 2026-11-10 to 2026-11-10');
+    expect(text).toContain('Period: 10 Nov 2026 to 10 Nov 2026');
     expect(text).toContain('smile.example');
     expect(text).toContain('97.92 %');
     expect(text).toContain('Agency Hub checks: 1,410 of 1,440 results up');

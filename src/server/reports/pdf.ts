@@ -16,7 +16,7 @@ import {
   summaryUptime,
 } from '../../shared/reports';
 import { SEVERITY_LABELS } from '../../shared/security';
-import { formatDate, formatDateTime, formatDuration } from '../../shared/time';
+import { formatCalendarDay, formatDate, formatDateTime, formatDuration } from '../../shared/time';
 
 const require = createRequire(import.meta.url);
 const font = (file: string) => require.resolve(`dejavu-fonts-ttf/ttf/${file}`);
@@ -96,7 +96,9 @@ export async function renderReportPdf(
     .font('regular')
     .fontSize(10)
     .fillColor(MUTED)
-    .text(`Period: ${report.from} to ${report.to} (whole days, ${report.timeZone})`)
+    .text(
+      `Period: ${formatCalendarDay(report.from)} to ${formatCalendarDay(report.to)} (whole days, ${report.timeZone})`,
+    )
     .text(`Generated ${at(generatedAt.toISOString())}`);
   doc.moveDown();
 

@@ -123,7 +123,7 @@ describe('scheduled report job', () => {
       contentType: 'application/pdf',
     });
     const text = await pdfText(mail.attachments![0]!.content);
-    expect(text).toContain('Period: 2026-11-01 to 2026-11-30');
+    expect(text).toContain('Period: 1 Nov 2026 to 30 Nov 2026');
     expect(text).toContain('97.92 %');
     // Later the same month, and after a restart: nothing more.
     t.clock.advance(5 * 86_400_000);

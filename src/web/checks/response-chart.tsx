@@ -1,4 +1,4 @@
-import { responseAxes, responseRange } from '@web/lib/response-axes';
+import { chartDate, responseAxes, responseRange } from '@web/lib/response-axes';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -23,6 +23,7 @@ export default function ResponseChart({ results }: { results: CheckResults['data
         width: el.clientWidth,
         height: 220,
         legend: { show: false },
+        tzDate: chartDate(uPlot.tzDate),
         cursor: { y: false },
         scales: {
           // One run (a new check) has no span of its own, and uPlot pads a single time by 1,000 days

@@ -6,6 +6,27 @@ import { Link } from 'wouter';
 
 const SOURCE = { check: 'Our check', monitor: 'Better Uptime', server: 'Server' } as const;
 
+/**
+ * What went down, in the tense of the incident ("shop.example is down", "… was down"); the site it
+ * names links to its website page when the incident belongs to a website.
+ */
+function IncidentTitle({ incident: i }: { incident: Incident }) {
+  const title =
+    i.status === 'open'
+      ? i.title
+      : i.title.replace(/ is down$/, ' was down').replace(/ sites down$/, ' sites were down');
+  const named = /^(.+)( (?:is|was) down)$/.exec(title);
+  if (i.websiteId === null || !named) return title;
+  return (
+    <>
+      <Link href={`/websites/internal/${i.websiteId}`} className="underline-offset-4 hover:underline">
+        {named[1]}
+      </Link>
+      {named[2]}
+    </>
+  );
+}
+
 /** One incident: what, since when, for how long, why; with the failing responses when not compact. */
 export function IncidentItem({ incident: i, compact }: { incident: Incident; compact?: boolean }) {
   const open = i.status === 'open';
@@ -19,9 +40,7 @@ export function IncidentItem({ incident: i, compact }: { incident: Incident; com
     >
       <div className="flex flex-wrap items-center gap-2">
         <span className="min-w-0 font-medium break-words">
-          {open
-            ? i.title
-            : i.title.replace(/ is down$/, ' was down').replace(/ sites down$/, ' sites were down')}
+          <IncidentTitle incident={i} />
         </span>
         <Badge variant={open ? 'destructive' : 'secondary'}>{open ? 'Open' : 'Resolved'}</Badge>
         {!compact && <Badge variant="outline">{SOURCE[i.source]}</Badge>}

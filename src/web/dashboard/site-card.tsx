@@ -33,7 +33,21 @@ export function SiteCard({ site }: { site: SiteCardData }) {
         </div>
       </div>
       <dl className="grid grid-cols-2 gap-x-3 gap-y-1.5 text-xs">
-        <Fact term="Uptime" value={orDash(site.uptime)} />
+        <Fact
+          term="Uptime"
+          value={
+            site.uptime && site.uptimeSince ? (
+              <>
+                {site.uptime}
+                <span className="block truncate font-normal text-muted-foreground">
+                  since {formatDateTime(site.uptimeSince)}
+                </span>
+              </>
+            ) : (
+              orDash(site.uptime)
+            )
+          }
+        />
         <Fact term="Response" value={formatResponseTime(site.responseTime)} />
         <Fact
           term="Last check"

@@ -34,6 +34,8 @@ export const formatTime = (value: string | number | Date) => time.formatTime(val
 /** "from 25 Nov 2026, 22:05 to 22:17": the day once when both ends fall on it. */
 export const formatSpan = (from: string | number | Date, to: string | number | Date) =>
   time.formatSpan(from, to, timeSettings());
+/** "Tue 3 Nov" on the agency's clock: a day of a chart, its weekday named. */
+export const formatWeekday = (value: string | number | Date) => time.formatWeekday(value, timeSettings());
 /** A calendar day ("2026-12-31") as "31 Dec 2026", or "Thu 31 Dec" with `weekday`; no zone shift. */
 export const formatCalendarDay = (day: string, o: { weekday?: boolean } = {}) =>
   time.formatCalendarDay(day, { ...o, locale: timeSettings().locale });

@@ -1,5 +1,5 @@
 import { type ClientReport, dayIn, securityCoverage } from '@shared/reports';
-import { formatDateTime } from '@shared/time';
+import { formatCalendarDay, formatDateTime } from '@shared/time';
 import { usePageTitle } from '@web/app/page-title';
 import { BackLink } from '@web/components/back-link';
 import { EmptyState, ErrorState } from '@web/components/page-states';
@@ -117,7 +117,8 @@ function ReportBody({ report }: { report: ClientReport }) {
           </h2>
           {report.contact && <p className="mt-1 break-words">Contact: {report.contact}</p>}
           <p className="mt-2 text-sm text-muted-foreground">
-            {report.from} to {report.to} · whole days in {report.timeZone.replaceAll('_', ' ')}
+            {formatCalendarDay(report.from)} to {formatCalendarDay(report.to)} · whole days in{' '}
+            {report.timeZone.replaceAll('_', ' ')}
           </p>
         </div>
       </header>

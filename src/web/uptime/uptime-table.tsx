@@ -31,7 +31,8 @@ export function MaintenanceBadge() {
 
 /**
  * List view (the default): Status, Monitor, Uptime, Response, Frequency, Last Checked, Actions; our
- * checks and Better Uptime's monitors side by side.
+ * checks and Better Uptime's monitors side by side. The "since …" under an uptime and a frequency wrap,
+ * so that at 1280 px the actions stay in view; narrower, the table scrolls inside its card.
  */
 export function UptimeTable({ rows }: { rows: readonly UptimeRow[] }) {
   const now = Date.now();
@@ -60,7 +61,7 @@ export function UptimeTable({ rows }: { rows: readonly UptimeRow[] }) {
                   </div>
                 </td>
                 <td className={td}>
-                  <div className="grid min-w-48 gap-0.5">
+                  <div className="grid min-w-40 gap-0.5">
                     {row.source === 'check' ? (
                       <Link
                         href={`/uptime/checks/${row.id}`}
@@ -79,7 +80,7 @@ export function UptimeTable({ rows }: { rows: readonly UptimeRow[] }) {
                     </div>
                   </div>
                 </td>
-                <td className={`${td} whitespace-nowrap`}>
+                <td className={td}>
                   <MeasuredUptime
                     percent={row.uptime}
                     measuredFrom={row.measuredFrom}
@@ -87,7 +88,7 @@ export function UptimeTable({ rows }: { rows: readonly UptimeRow[] }) {
                   />
                 </td>
                 <td className={`${td} whitespace-nowrap`}>{formatResponseTime(row.responseMs)}</td>
-                <td className={`${td} whitespace-nowrap`}>{formatFrequency(row.frequencySeconds)}</td>
+                <td className={td}>{formatFrequency(row.frequencySeconds)}</td>
                 <td className={`${td} whitespace-nowrap`}>
                   {row.lastCheckedAt ? (
                     <time dateTime={row.lastCheckedAt} title={formatDateTime(row.lastCheckedAt)}>

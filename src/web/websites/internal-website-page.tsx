@@ -23,7 +23,7 @@ import { WebsiteSoftwareCard } from './website-software-card';
 import { WebsiteTagsCard } from './website-tags-card';
 import { WebsiteVersionsCard } from './website-versions-card';
 
-const back = { href: '/websites', label: 'Back to Sites' };
+const back = { href: '/websites', label: 'Back to Websites' };
 
 /**
  * Everything Agency Hub knows about one website, on one page: its health and what it follows, what

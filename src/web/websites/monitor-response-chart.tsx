@@ -1,5 +1,5 @@
 import type { MonitorRecent } from '@shared/monitors';
-import { responseAxes, responseRange } from '@web/lib/response-axes';
+import { chartDate, responseAxes, responseRange } from '@web/lib/response-axes';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -31,6 +31,7 @@ export default function MonitorResponseChart({
         width: el.clientWidth,
         height: 200,
         legend: { show: false },
+        tzDate: chartDate(uPlot.tzDate),
         cursor: { y: false },
         scales: { y: { range: responseRange } },
         axes: responseAxes(text),

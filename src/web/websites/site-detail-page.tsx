@@ -12,7 +12,7 @@ import { SiteSnapshotCard } from './site-snapshot-card';
 import { SiteUptimeCard } from './site-uptime-card';
 import { WebsiteClientCardById } from './website-client-card';
 
-const back = { href: '/websites', label: 'Back to Sites' };
+const back = { href: '/websites', label: 'Back to Websites' };
 
 /**
  * A GridPane site by its id. A site that is one of our websites opens the website's page (one page per
