@@ -131,7 +131,7 @@ describe('CSV exports', () => {
     const rows = lines(res.body);
     expect(rows[0]).toBe(
       'Domain,Name,Client,Server,Status,Environment,Provider,Tags,Added,Health,Health source,' +
-        'Health since (UTC),WordPress,PHP,Monitor,Uptime 30 days (%),Avg response (ms),' +
+        'Health since (UTC),WordPress,PHP,Monitor,Uptime 30 days (%),Uptime measured from (UTC),Avg response (ms),' +
         'Security risk,Open findings,Not checked because',
     );
     expect(rows).toHaveLength(3); // the removed site is not in the list

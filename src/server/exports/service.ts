@@ -42,6 +42,7 @@ export async function websitesCsv(services: Services, q: WebsitesExportQuery): P
       'PHP',
       'Monitor',
       'Uptime 30 days (%)',
+      'Uptime measured from (UTC)',
       'Avg response (ms)',
       'Security risk',
       'Open findings',
@@ -66,6 +67,8 @@ export async function websitesCsv(services: Services, q: WebsitesExportQuery): P
         v.phpVersion,
         m ? `${HEALTH_SOURCE_LABELS[m.source === 'check' ? 'check' : 'betteruptime']}: ${m.name}` : null,
         m?.uptime ?? null,
+        // The uptime covers only measured time: from this moment on (empty when nothing was measured).
+        m?.measuredFrom ?? null,
         m?.responseMs ?? null,
         riskLabel(v.risk),
         v.risk.checked ? v.risk.open : null,
