@@ -13,13 +13,6 @@ const COMPOSITION_ROOT = '^src/server/(app|jobs|main|services)\\.ts$';
 // syncs, which call areas) and cli/ (command-line entry points, like main.ts).
 const SERVER_LAYERS = '^src/server/(core|db|http|providers|sync|cli)/';
 
-// One import cycle is known: incidents/lifecycle ↔ incidents/announce (the job name of an opened
-// incident against the announcement of a closed one), what is left of a six-file cycle through
-// websites, monitors and the GridPane sync. It is being dissolved with the incidents' ownership; until
-// then a cycle made only of these files is reported as a warning, and any cycle through another file
-// fails. (Joined into one expression where used: a cycle's `via` takes no list.)
-const KNOWN_CYCLE = ['^src/server/incidents/lifecycle\\.ts$', '^src/server/incidents/announce\\.ts$'];
-
 // Web files that other web areas import today, although a web area should use another one only
 // through lib/ and components/. Two kinds: another area's data hooks (api.ts: its queries, mutations
 // and query keys) and a section of one area shown on another area's page (the settings page shows
@@ -74,14 +67,7 @@ export default {
       severity: 'error',
       comment: 'No import cycles in src/. Break one by moving what both sides need into a file both import.',
       from: { path: '^src/' },
-      to: { circular: true, via: { pathNot: KNOWN_CYCLE.join('|') } },
-    },
-    {
-      name: 'no-circular-known',
-      severity: 'warn',
-      comment: 'The known server cycle (see KNOWN_CYCLE); becomes part of no-circular once dissolved.',
-      from: { path: '^src/' },
-      to: { circular: true, viaOnly: { path: KNOWN_CYCLE.join('|') } },
+      to: { circular: true },
     },
     {
       name: 'no-unresolvable',

@@ -9,7 +9,7 @@ import { gridpaneServers } from '../providers/gridpane/keys';
 import type { Services } from '../services';
 import { agencyTime } from '../settings/service';
 import { isQuietEnd } from './ends';
-import { INCIDENT_OPENED_JOB } from './lifecycle';
+import { INCIDENT_OPENED_JOB } from './jobs';
 import { describeOpened, describeResolved, type SiteEnd } from './texts';
 
 /** Sites of one server down together from this many on are one incident: the server's. */

@@ -1,16 +1,14 @@
 import { and, count, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Context } from '../core/context';
-import { defineJob } from '../core/jobs/registry';
 import { inCache, rowsOf } from '../core/sql';
 import { type IncidentFailure, type IncidentRow, incidents } from '../db/schema';
 import { monitorsKey } from '../providers/betteruptime/keys';
 import type { Services } from '../services';
 import { announceClosed } from './announce';
 import { endNote, type IncidentEndReason } from './ends';
+import { INCIDENT_OPENED_JOB } from './jobs';
 
 export type { IncidentEndReason } from './ends';
-
-export const INCIDENT_OPENED_JOB = defineJob<{ incidentId: number }>('incident-opened');
 
 export type OpenIncident = {
   source: 'check' | 'monitor';
