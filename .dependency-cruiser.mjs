@@ -134,11 +134,10 @@ export default {
     },
     {
       name: 'server-areas-through-index',
-      severity: 'warn',
+      severity: 'error',
       comment:
-        'An area uses another area only through its public entry, index.ts. A warning for now, ' +
-        "because areas still import each other's files; it becomes an error once every area has " +
-        'its index.ts. Tests may reach into any area.',
+        'An area uses another area only through its public entry, index.ts, which names what others ' +
+        'may use of it. Tests may reach into any area.',
       from: { path: '^src/server/([^/]+)/', pathNot: ['^src/server/core/', '^src/server/cli/', TESTS] },
       to: {
         path: '^src/server/[^/]+/',

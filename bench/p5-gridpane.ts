@@ -3,8 +3,8 @@
 // at most 1.2× that, and never a second 429 in a row.
 import { randomBytes } from 'node:crypto';
 import { testConfig } from '../src/server/config';
+import { secretBox } from '../src/server/core/secret-box';
 import { openDatabase } from '../src/server/db/client';
-import { secretBox } from '../src/server/integrations/secrets';
 import { saveIntegration } from '../src/server/integrations/service';
 import { createServices } from '../src/server/services';
 import { runGridPaneSync } from '../src/server/sync/gridpane';

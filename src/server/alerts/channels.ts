@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AlertChannel, AlertChannelInput } from '../../shared/alerts';
-import { recordActivity } from '../activity/service';
+import { recordActivity } from '../activity';
 import { withTransaction } from '../core/context';
 import { badRequest, conflict, notFound } from '../core/errors';
 import { addressPolicy, assertPublicField } from '../core/outbound';

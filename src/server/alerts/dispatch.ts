@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { recordActivity } from '../activity/service';
+import { recordActivity } from '../activity';
 import type { Context } from '../core/context';
 import { defineJob } from '../core/jobs/registry';
 import { rowsOf } from '../core/sql';
 import type { Db } from '../db/client';
 import { alertDeliveries, type IncidentRow } from '../db/schema';
-import { notifyTeam } from '../notifications/service';
+import { notifyTeam } from '../notifications';
 
 /**
  * An alert about something: an incident going down or up, a certificate or a domain about to expire, a

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditExportQueryAt, auditPage, auditQueryAt, auditVerification } from '../../shared/audit';
-import { type Cell, streamCsv } from '../exports/csv';
+import { type Cell, streamCsv } from '../exports';
 import type { Services } from '../services';
 import { verifyAudit } from './chain';
 import { auditBatches, listAudit } from './service';

@@ -8,16 +8,16 @@ import {
   WRONG_CURRENT_PASSWORD,
 } from '../../shared/auth';
 import { formatDateTime, type TimeOptions, zoneNote } from '../../shared/time';
-import { recordActivity } from '../activity/service';
+import { recordActivity } from '../activity';
 import type { Clock } from '../core/clock';
 import { type Context, withTransaction } from '../core/context';
 import { badRequest, notFound } from '../core/errors';
+import { hashPassword, verifyPassword } from '../core/passwords';
+import { sha256 } from '../core/tokens';
 import { sessions, users } from '../db/schema';
-import { MAIL_JOB, type MailJob } from '../email/job';
-import { agencyTime } from '../settings/service';
-import { assertAvailable, isUniqueViolation, setPasswordHash } from '../users/service';
-import { hashPassword, verifyPassword } from './passwords';
-import { sha256 } from './tokens';
+import { MAIL_JOB, type MailJob } from '../email';
+import { agencyTime } from '../settings';
+import { assertAvailable, isUniqueViolation, setPasswordHash } from '../users';
 
 // Settings → your account: profile, password and signed-in browsers. Separate from sign-in itself.
 

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { SecretBox } from '../integrations/secrets';
+import type { SecretBox } from '../core/secret-box';
+import { randomToken } from '../core/tokens';
 import { accountKey } from './throttle';
-import { randomToken } from './tokens';
 
 /**
  * Device cookies: a browser that has signed in to an account successfully receives a signed cookie

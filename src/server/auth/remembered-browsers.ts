@@ -3,9 +3,9 @@ import type { RememberedBrowser } from '../../shared/auth';
 import type { Clock } from '../core/clock';
 import type { Context } from '../core/context';
 import { notFound } from '../core/errors';
+import { randomToken, sha256 } from '../core/tokens';
 import { rememberedBrowsers } from '../db/schema';
 import type { ClientInfo } from './sessions';
-import { randomToken, sha256 } from './tokens';
 
 /** The cookie of a remembered browser: sent only to the sign-in route, for as long as it is good. */
 export const REMEMBERED_BROWSER_COOKIE = 'ah_2fa_browser';

@@ -1,10 +1,10 @@
 import type { Context } from '../core/context';
 import type { JobLog, JobSpec } from '../core/jobs/engine';
 import { defineJob } from '../core/jobs/registry';
+import { randomToken, sha256 } from '../core/tokens';
 import { passwordResetTokens } from '../db/schema';
 import type { Services } from '../services';
-import { findUserByEmail } from '../users/service';
-import { randomToken, sha256 } from './tokens';
+import { findUserByEmail } from '../users';
 
 export const RESET_TOKEN_MS = 30 * 60 * 1000;
 

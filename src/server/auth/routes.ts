@@ -15,6 +15,7 @@ import {
 } from '../../shared/auth';
 import { messageResponse } from '../../shared/errors';
 import { unauthorized } from '../core/errors';
+import { sensitiveLimit } from '../http/rate-limits';
 import {
   clearSessionCookie,
   clientOf,
@@ -27,9 +28,6 @@ import { DEVICE_COOKIE } from './device';
 import { REMEMBERED_BROWSER_COOKIE, REMEMBERED_BROWSER_PATH } from './remembered-browsers';
 import { type AuthDeps, forgotPassword, login, resetPassword } from './service';
 import { createSession, noteSessionClient, revokeSession, revokeUserSessions } from './sessions';
-
-// Reset and setup requests per IP: enough for a person retrying, too few to mine tokens or spam mail.
-export const sensitiveLimit = { max: 10, timeWindow: '15 minutes' };
 
 // Sign-in, password and account routes count failed attempts (and throttle them) even when the
 // request fails: they commit as they go instead of in one transaction with their audit entry, which

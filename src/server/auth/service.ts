@@ -6,24 +6,24 @@ import {
   type SessionUser,
   TWO_FACTOR_CODE_WRONG,
 } from '../../shared/auth';
-import { recordActivity } from '../activity/service';
+import { recordActivity } from '../activity';
 import type { Clock } from '../core/clock';
 import { withTransaction } from '../core/context';
 import { AppError, tooManyRequests } from '../core/errors';
 import type { JobEngine } from '../core/jobs/engine';
+import { hashPassword, verifyPassword } from '../core/passwords';
+import type { SecretBox } from '../core/secret-box';
+import { sha256 } from '../core/tokens';
 import type { Db } from '../db/client';
 import { notifications, passwordResetTokens, users } from '../db/schema';
-import type { Mailer } from '../email/mailer';
-import type { SecretBox } from '../integrations/secrets';
-import { revokeUserTokens } from '../tokens/service';
-import { findUserByUsername, setPasswordHash } from '../users/service';
+import type { Mailer } from '../email';
+import { revokeUserTokens } from '../tokens';
+import { findUserByUsername, setPasswordHash } from '../users';
 import { deviceOf, issueDeviceCookie } from './device';
-import { hashPassword, verifyPassword } from './passwords';
 import { isRememberedBrowser, rememberBrowser } from './remembered-browsers';
 import { createResetLink, PASSWORD_RESET_JOB } from './reset';
 import { type ClientInfo, createSession, type NewSession, revokeUserSessions } from './sessions';
 import type { LoginThrottle } from './throttle';
-import { sha256 } from './tokens';
 import { checkSecondFactor, isEnabled } from './two-factor';
 
 export const RESET_TOKEN_INVALID =

@@ -2,9 +2,9 @@ import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { SignedInUser } from '../../shared/auth';
 import type { Clock } from '../core/clock';
 import type { Context } from '../core/context';
+import { randomToken, sha256 } from '../core/tokens';
 import { sessions, users } from '../db/schema';
-import { dueDate, twoFactorDueSql } from '../settings/security';
-import { randomToken, sha256 } from './tokens';
+import { dueDate, twoFactorDueSql } from '../settings';
 
 export const SESSION_COOKIE = 'ah_session';
 export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;

@@ -2,9 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import type { SessionUser } from '../../shared/auth';
 import type { Context } from '../core/context';
 import { AppError } from '../core/errors';
+import { randomToken, sha256 } from '../core/tokens';
 import type { Db } from '../db/client';
-import { countUsers, createUser, type NewUser } from '../users/service';
-import { randomToken, sha256 } from './tokens';
+import { countUsers, createUser, type NewUser } from '../users';
 
 export const SETUP_INVALID = 'This setup link is not valid. Use the link the server printed when it started.';
 export const SETUP_DONE = 'Agency Hub is already set up. Please sign in.';

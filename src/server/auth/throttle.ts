@@ -1,6 +1,6 @@
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { sha256 } from '../core/tokens';
 import type { Database } from '../db/client';
-import { sha256 } from './tokens';
 
 export type ThrottleLimits = {
   perAccount: number;

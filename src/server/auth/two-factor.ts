@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { TWO_FACTOR_CODE_WRONG, TWO_FACTOR_KEPT } from '../../shared/auth';
-import { recordActivity } from '../activity/service';
+import { recordActivity } from '../activity';
 import { type Context, withTransaction } from '../core/context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../core/errors';
+import type { SecretBox } from '../core/secret-box';
+import { sha256 } from '../core/tokens';
 import { recoveryCodes, rememberedBrowsers, users } from '../db/schema';
-import type { SecretBox } from '../integrations/secrets';
-import { twoFactorRequiredFor } from '../settings/security';
-import { sha256 } from './tokens';
+import { twoFactorRequiredFor } from '../settings';
 
 /*
  * Two-factor sign-in with time-based one-time passwords (RFC 6238: 6 digits, 30-second steps, as every

@@ -1,13 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import { formatDateTime, zoneNote } from '../../shared/time';
-import { dispatchAlert } from '../alerts/dispatch';
+import { dispatchAlert } from '../alerts';
 import { withTransaction } from '../core/context';
 import type { JobSpec } from '../core/jobs/engine';
 import { defineJob } from '../core/jobs/registry';
 import { checks, domains } from '../db/schema';
 import type { Services } from '../services';
-import { agencyTime } from '../settings/service';
+import { agencyTime } from '../settings';
 import { daysUntil, type ExpiryThreshold, expiryWarning } from './expiry/thresholds';
 import { registeredDomain } from './rdap';
 

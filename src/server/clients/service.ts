@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Client, ClientInput, ClientPage, clientListQuery } from '../../shared/clients';
 import { pageOf, parseSort } from '../../shared/lists';
 import type { Tag } from '../../shared/tags';
-import { recordActivity } from '../activity/service';
+import { recordActivity } from '../activity';
 import { keptAnswer, type Reads } from '../core/cache/kept';
 import { type Context, withTransaction } from '../core/context';
 import { AppError, notFound } from '../core/errors';
@@ -18,7 +18,7 @@ import {
 import { likePattern } from '../core/sql';
 import type { Db } from '../db/client';
 import { type ClientRow, clients, clientTags, websiteHealth, websites } from '../db/schema';
-import { type TaggableResource, taggableResources, tagsByResource } from '../tags/resources';
+import { type TaggableResource, taggableResources, tagsByResource } from '../tags';
 
 const clientsResource = taggableResources.find((r) => r.type === 'clients') as TaggableResource;
 

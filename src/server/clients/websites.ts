@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { ClientWebsite } from '../../shared/clients';
-import { recordActivity } from '../activity/service';
+import { recordActivity } from '../activity';
 import { withTransaction } from '../core/context';
 import { AppError, badRequest, notFound } from '../core/errors';
 import { assertClientInScope, clientAllowed, isScoped } from '../core/scope';
@@ -12,9 +12,7 @@ const SCOPED_CANNOT_UNASSIGN =
 import { clients } from '../db/schema';
 import { withRisk } from '../security';
 import type { Services } from '../services';
-import { monitoringOf } from '../websites/monitoring';
-import { setWebsitesClient } from '../websites/service';
-import { readWebsites } from '../websites/views';
+import { monitoringOf, readWebsites, setWebsitesClient } from '../websites';
 
 const _DAY_MS = 86_400_000;
 const _round2 = (n: number | null) => (n === null ? null : Math.round(n * 100) / 100);

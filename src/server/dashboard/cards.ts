@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { cardStatusOf, SITE_CARD_PROVIDERS, type SiteCard } from '../../shared/dashboard';
 import type { WebsiteView } from '../../shared/websites';
-import { availability, measuredFrom, uptimePercent } from '../checks/results';
+import { availability, measuredFrom, uptimePercent } from '../checks';
 import { keptRows } from '../core/cache/kept';
 import { clientInScope } from '../core/scope';
-import { readCacheItems } from '../provider-cache/service';
+import { readCacheItems } from '../provider-cache';
 import { figuresKey, type MonitorFigures } from '../providers/betteruptime/keys';
 import type { Services } from '../services';
 import { readViewsOf } from '../websites';

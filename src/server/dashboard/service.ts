@@ -5,7 +5,7 @@ import { generationsColumn, keptAtGenerations, type Reads } from '../core/cache/
 import { clientInScope, isScoped, scopeKey, websiteInScope } from '../core/scope';
 import { json, rows } from '../core/sql';
 import { type IntegrationRow, monitorDays } from '../db/schema';
-import { integrationOn } from '../integrations/service';
+import { integrationOn } from '../integrations';
 import { BETTERUPTIME } from '../providers/betteruptime/keys';
 import { GRIDPANE } from '../providers/gridpane/keys';
 import type { Services } from '../services';

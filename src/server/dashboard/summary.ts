@@ -2,7 +2,7 @@ import type { Dashboard } from '../../shared/dashboard';
 import { normaliseDomain } from '../../shared/domains';
 import type { Kept, Reads } from '../core/cache/kept';
 import type { Context } from '../core/context';
-import { readCache, readCacheMap } from '../provider-cache/service';
+import { readCache, readCacheMap } from '../provider-cache';
 import { figuresKey, type MonitorFigures, monitorsKey } from '../providers/betteruptime/keys';
 import type { Monitor } from '../providers/betteruptime/types';
 import { gridpaneSites } from '../providers/gridpane/keys';

@@ -4,12 +4,11 @@ import { riskLabel } from '../../shared/risk';
 import { HEALTH_LABELS, HEALTH_SOURCE_LABELS } from '../../shared/websites';
 import { clientInScope } from '../core/scope';
 import { clients } from '../db/schema';
-import { listIncidents } from '../incidents/service';
+import { listIncidents } from '../incidents';
 import { withRisk } from '../security';
 import type { Services } from '../services';
-import { type TaggableResource, taggableResources, tagsByResource } from '../tags/resources';
-import { monitoringOf } from '../websites/monitoring';
-import { readWebsiteList } from '../websites/views';
+import { type TaggableResource, taggableResources, tagsByResource } from '../tags';
+import { monitoringOf, readWebsiteList } from '../websites';
 import { type Cell, toCsv } from './csv';
 
 const resource = (type: string) => taggableResources.find((r) => r.type === type) as TaggableResource;

@@ -6,7 +6,7 @@ import { rowsOf } from '../core/sql';
 import { monitorNameSql, monitorUrlSql } from '../providers/betteruptime/columns';
 import { monitorsKey } from '../providers/betteruptime/keys';
 import type { Services } from '../services';
-import { unwatchedSql } from '../websites/read-model';
+import { unwatchedSql } from '../websites';
 
 type Row = Record<string, unknown> & { total: number };
 const r = sql.raw('r');

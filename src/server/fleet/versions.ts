@@ -1,7 +1,7 @@
 import type { FleetReference, FleetReferences, ReferenceSource } from '../../shared/fleet';
 import type { Config } from '../config';
 import type { Context } from '../core/context';
-import { type CacheState, readCache } from '../provider-cache/service';
+import { type CacheState, readCache } from '../provider-cache';
 import { PHP_EOL_LABEL, phpBranches } from '../providers/php-eol/keys';
 import type { PhpBranch } from '../providers/php-eol/parse';
 import { type CoreLatest, WPORG_LABEL, wporgCore } from '../providers/wporg/keys';

@@ -4,7 +4,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../shared/errors';
-import { SESSION_COOKIE } from '../auth/sessions';
+import { SESSION_COOKIE } from '../auth';
 import { declareAccess } from './access';
 
 export const OPENAPI_URL = '/api/openapi.json';

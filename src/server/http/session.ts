@@ -10,11 +10,18 @@ import {
   type SignedInUser,
   TWO_FACTOR_REQUIRED,
 } from '../../shared/auth';
-import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, DEVICE_COOKIE_PATH } from '../auth/device';
-import { type ClientInfo, findSessionUser, type NewSession, SESSION_COOKIE } from '../auth/sessions';
+import {
+  type ClientInfo,
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_DAYS,
+  DEVICE_COOKIE_PATH,
+  findSessionUser,
+  type NewSession,
+  SESSION_COOKIE,
+} from '../auth';
 import { AppError, unauthorized } from '../core/errors';
 import type { Services } from '../services';
-import { findTokenUser } from '../tokens/service';
+import { findTokenUser } from '../tokens';
 import { ACCOUNT_TOKEN_REFUSAL } from './access';
 
 declare module 'fastify' {

@@ -1,13 +1,13 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { dispatchAlert } from '../alerts/dispatch';
+import { dispatchAlert } from '../alerts';
 import { type Context, withTransaction } from '../core/context';
 import type { JobSpec } from '../core/jobs/engine';
 import type { Db } from '../db/client';
 import { type IncidentRow, incidents, websites } from '../db/schema';
-import { readCacheItem } from '../provider-cache/service';
+import { readCacheItem } from '../provider-cache';
 import { gridpaneServers } from '../providers/gridpane/keys';
 import type { Services } from '../services';
-import { agencyTime } from '../settings/service';
+import { agencyTime } from '../settings';
 import { isQuietEnd } from './ends';
 import { INCIDENT_OPENED_JOB } from './jobs';
 import { describeOpened, describeResolved, type SiteEnd } from './texts';

@@ -5,15 +5,15 @@ import {
   integrationProviders,
   providerNames,
 } from '../../shared/integrations';
-import { recordActivity } from '../activity/service';
+import { recordActivity } from '../activity';
 import type { Clock } from '../core/clock';
 import { type Actor, type Context, withTransaction } from '../core/context';
 import { AppError, conflict } from '../core/errors';
+import type { SecretBox } from '../core/secret-box';
 import type { Db } from '../db/client';
 import { type IntegrationRow, integrations } from '../db/schema';
-import { notifyTeam } from '../notifications/service';
+import { notifyTeam } from '../notifications';
 import { HDSNAPSHOT } from '../providers/hdsnapshot/keys';
-import type { SecretBox } from './secrets';
 
 /** Which saved fields are secrets (sealed, never returned) and which are plain settings. */
 const secretFields: Record<IntegrationProvider, string> = {

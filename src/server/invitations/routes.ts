@@ -11,8 +11,8 @@ import {
   pendingInvitationList,
   sentInvitation,
 } from '../../shared/invitations';
-import { sensitiveLimit } from '../auth/routes';
-import { createSession, noteSessionClient, revokeSession } from '../auth/sessions';
+import { createSession, noteSessionClient, revokeSession } from '../auth';
+import { sensitiveLimit } from '../http/rate-limits';
 import { clientOf, contextOf, setSessionCookie } from '../http/session';
 import type { Services } from '../services';
 import {

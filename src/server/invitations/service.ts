@@ -6,17 +6,16 @@ import {
   type PendingInvitation,
   type SentInvitation,
 } from '../../shared/invitations';
-import { recordActivity } from '../activity/service';
-import { hashPassword } from '../auth/passwords';
-import { randomToken, sha256 } from '../auth/tokens';
+import { recordActivity } from '../activity';
 import { type Context, withTransaction } from '../core/context';
 import { AppError, conflict, notFound } from '../core/errors';
 import type { JobLog, JobSpec } from '../core/jobs/engine';
 import { defineJob } from '../core/jobs/registry';
+import { hashPassword } from '../core/passwords';
+import { randomToken, sha256 } from '../core/tokens';
 import { agencySettings, invitations, users } from '../db/schema';
 import type { Services } from '../services';
-import { checkedScope } from '../users/scope';
-import { findUserByEmail, insertUser, isUniqueViolation, mayGrant } from '../users/service';
+import { checkedScope, findUserByEmail, insertUser, isUniqueViolation, mayGrant } from '../users';
 
 const DAY_MS = 86_400_000;
 /** Used, revoked and expired invitations are kept this long after, then purged. */

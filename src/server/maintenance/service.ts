@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { MaintenanceInput, MaintenanceWindow } from '../../shared/maintenance';
-import { recordActivity } from '../activity/service';
+import { recordActivity } from '../activity';
 import { withTransaction } from '../core/context';
 import { AppError, badRequest, notFound } from '../core/errors';
 import { clientInScope, isScoped, type ScopeContext, websiteInScope } from '../core/scope';
@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { checks, clients, type MaintenanceWindowRow, maintenanceWindows, websites } from '../db/schema';
 import { endMonitorIncidentsInMaintenance } from '../monitors';
 import type { Services } from '../services';
-import { refreshHealth } from '../websites/read-model';
+import { refreshHealth } from '../websites';
 import { describeCovers } from './covers';
 import { toWindow, windowState } from './windows';
 

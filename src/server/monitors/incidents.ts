@@ -8,11 +8,11 @@ import {
   openIncident,
   openMonitorIncidentsOf,
   placeOpenMonitorIncidents,
-} from '../incidents/lifecycle';
-import { websitesInMaintenance } from '../maintenance/coverage';
+} from '../incidents';
+import { websitesInMaintenance } from '../maintenance';
 import type { Monitor } from '../providers/betteruptime/types';
 import type { Services } from '../services';
-import { websitesByDomain } from '../websites/service';
+import { websitesByDomain } from '../websites';
 
 /** What Better Uptime's statuses do to a monitor's open incident; pending and validating: nothing yet. */
 const ENDS: Partial<Record<MonitorStatus, IncidentEndReason>> = {

@@ -1,7 +1,7 @@
 import type { MonitorRecent } from '../../shared/monitors';
-import { monitorMeasuredFrom } from '../checks/results';
-import { betterUptimeClient } from '../integrations/clients';
-import { readCacheItems, writeCache } from '../provider-cache/service';
+import { monitorMeasuredFrom } from '../checks';
+import { betterUptimeClient } from '../integrations';
+import { readCacheItems, writeCache } from '../provider-cache';
 import { monitorsKey, recentKey } from '../providers/betteruptime/keys';
 import type { Monitor } from '../providers/betteruptime/types';
 import type { Services } from '../services';

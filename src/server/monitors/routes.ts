@@ -12,7 +12,7 @@ import {
 } from '../../shared/monitors';
 import { notFound } from '../core/errors';
 import { contextOf } from '../http/session';
-import { loadSettings } from '../integrations/service';
+import { loadSettings } from '../integrations';
 import { BETTERUPTIME, FIGURES_JOB } from '../providers/betteruptime/keys';
 import type { Services } from '../services';
 import { recentMonitorFigures } from './recent';

@@ -12,10 +12,8 @@ import {
 import { keptCount, type Reads } from '../core/cache/kept';
 import { domainInScope, isScoped, type ScopeContext, scopeKey } from '../core/scope';
 import { direction, inCache, json, likePattern, rows, where } from '../core/sql';
-import { loadSettings } from '../integrations/service';
-import { openProviderList } from '../provider-cache/provider-list';
-import { cacheMeta, serveCached } from '../provider-cache/serve';
-import { readCacheMap } from '../provider-cache/service';
+import { loadSettings } from '../integrations';
+import { cacheMeta, openProviderList, readCacheMap, serveCached } from '../provider-cache';
 import { figuresUptimeSql } from '../providers/betteruptime/columns';
 import {
   BETTERUPTIME,
@@ -26,8 +24,7 @@ import {
 } from '../providers/betteruptime/keys';
 import type { Monitor } from '../providers/betteruptime/types';
 import type { Services } from '../services';
-import { domainMonitorsSql, monitorFiguresJoin } from '../websites';
-import { websiteIdsByDomain } from '../websites/service';
+import { domainMonitorsSql, monitorFiguresJoin, websiteIdsByDomain } from '../websites';
 
 const figuresById = (services: Services) => readCacheMap<MonitorFigures>(services, figuresKey);
 

@@ -10,7 +10,7 @@ import {
   stampOf,
 } from '../core/cache/kept';
 import { json, rows } from '../core/sql';
-import { assertIntegrationOn, type IntegrationState, integrationStateSql } from '../integrations/service';
+import { assertIntegrationOn, type IntegrationState, integrationStateSql } from '../integrations';
 import type { Services } from '../services';
 import { cacheMeta, type SyncJob, serveCached } from './serve';
 import { type CacheKey, type CacheState, readCacheState } from './service';

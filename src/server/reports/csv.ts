@@ -7,7 +7,7 @@ import {
 } from '../../shared/reports';
 import { SEVERITY_LABELS } from '../../shared/security';
 import { formatDate, formatDateTime } from '../../shared/time';
-import { toCsv } from '../exports/csv';
+import { toCsv } from '../exports';
 
 /**
  * The report's figures, one row a website, with the sources beside them. Security counts read "no data"

@@ -4,7 +4,7 @@ import type { JobSpec } from '../core/jobs/engine';
 import { defineJob } from '../core/jobs/registry';
 import { clients, reportDeliveries, reportSchedules } from '../db/schema';
 import type { Services } from '../services';
-import { getAgencySettings } from '../settings/service';
+import { getAgencySettings } from '../settings';
 import { reportPdf } from './document';
 import { clientReport } from './service';
 

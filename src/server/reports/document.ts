@@ -1,7 +1,7 @@
 import type { ClientReport } from '../../shared/reports';
 import { AppError } from '../core/errors';
 import type { Services } from '../services';
-import { readLogo } from '../settings/service';
+import { readLogo } from '../settings';
 import { renderReportPdf } from './pdf';
 
 /** The report's PDF with the agency's logo from Settings (none yet: the name alone). */

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../shared/ids';
 import { clientReport, reportQueryAt, reportSchedule, reportScheduleRequest } from '../../shared/reports';
-import { sendCsv, sendDownload } from '../exports/csv';
+import { sendCsv, sendDownload } from '../exports';
 import { contextOf } from '../http/session';
 import type { Services } from '../services';
 import { reportCsv } from './csv';

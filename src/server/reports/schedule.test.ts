@@ -6,10 +6,10 @@ import { createTestApp, type TestApp, TestClock } from '../../../test/support/ap
 import { databaseUrl } from '../../../test/support/global-setup';
 import { templatePaths } from '../../../test/support/paths';
 import { testConfig } from '../config';
+import { secretBox } from '../core/secret-box';
 import { type Database, openDatabase } from '../db/client';
 import { agencySettings, clients, reportDeliveries, reportSchedules } from '../db/schema';
 import type { Mail } from '../email/mailer';
-import { secretBox } from '../integrations/secrets';
 import { createServices, type Services } from '../services';
 import { REPORT_SEND_JOB, reportSendJob, reportsDueJob, sendDelivery, startDueReports } from './deliveries';
 import { pdfText, seedReport } from './test-helpers';

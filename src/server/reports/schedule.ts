@@ -5,7 +5,7 @@ import {
   type ReportSchedule,
   type reportScheduleRequest,
 } from '../../shared/reports';
-import { recordActivity } from '../activity/service';
+import { recordActivity } from '../activity';
 import { type Context, withTransaction } from '../core/context';
 import { badRequest } from '../core/errors';
 import { reportDeliveries, reportSchedules } from '../db/schema';

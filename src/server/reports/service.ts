@@ -6,11 +6,11 @@ import { assertClientInScope } from '../core/scope';
 import { rowsOf } from '../core/sql';
 import type { Db } from '../db/client';
 import { clients, incidents, maintenanceWindows, tasks, websites } from '../db/schema';
-import { WEEK_MS } from '../maintenance/windows';
-import { findingsOverPeriod } from '../security/history';
+import { WEEK_MS } from '../maintenance';
+import { findingsOverPeriod } from '../security';
 import type { Services } from '../services';
-import { getAgencySettings } from '../settings/service';
-import { readWebsites } from '../websites/views';
+import { getAgencySettings } from '../settings';
+import { readWebsites } from '../websites';
 import { type ReportPeriod, reportPeriod } from './period';
 import { uptimeFigures } from './uptime';
 

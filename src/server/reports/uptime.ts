@@ -7,13 +7,13 @@ import {
   measuredFrom,
   monitorMeasuredFrom,
   uptimePercent,
-} from '../checks/results';
+} from '../checks';
 import { AppError } from '../core/errors';
 import { isProviderError } from '../core/outbound/provider-error';
 import { checks, integrations, providerRecords } from '../db/schema';
-import { betterUptimeClient } from '../integrations/clients';
-import { keepDays, utcDay } from '../monitors/history';
-import { readCacheItems } from '../provider-cache/service';
+import { betterUptimeClient } from '../integrations';
+import { keepDays, utcDay } from '../monitors';
+import { readCacheItems } from '../provider-cache';
 import { BETTERUPTIME, monitorsKey, slaKey } from '../providers/betteruptime/keys';
 import type { Monitor } from '../providers/betteruptime/types';
 import type { Services } from '../services';

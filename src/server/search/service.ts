@@ -1,18 +1,18 @@
 import { and, asc, eq, like, type SQL, sql } from 'drizzle-orm';
 import type { SearchItem } from '../../shared/search';
 import type { Server } from '../../shared/servers';
-import { clientTextMatch } from '../clients/service';
+import { clientTextMatch } from '../clients';
 import { keptAnswer, type Reads } from '../core/cache/kept';
 import { clientInScope, domainInScope, isScoped, scopeKey, serverInScope } from '../core/scope';
 import { likePattern } from '../core/sql';
 import { clients, providerRecords, tasks, websites } from '../db/schema';
-import type { CacheKey } from '../provider-cache/service';
+import type { CacheKey } from '../provider-cache';
 import { monitorsKey } from '../providers/betteruptime/keys';
 import type { Monitor } from '../providers/betteruptime/types';
 import { gridpaneServers } from '../providers/gridpane/keys';
 import type { Services } from '../services';
-import { taskInScope, taskTextMatch } from '../tasks/service';
-import { readWebsites } from '../websites/views';
+import { taskInScope, taskTextMatch } from '../tasks';
+import { readWebsites } from '../websites';
 import { rank } from './rank';
 
 /** Per kind, at most this many candidates are read before ranking: enough for any useful result list. */

@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { SEVERITY_LABELS, type Severity } from '../../shared/security';
-import { dispatchAlert } from '../alerts/dispatch';
+import { dispatchAlert } from '../alerts';
 import { withTransaction } from '../core/context';
 import { defineJob, type JobSpec } from '../core/jobs/engine';
 import { rows } from '../core/sql';
 import { securityAlerts, securityAlertsStart } from '../db/schema';
 import type { Services } from '../services';
-import { securityAlertMode } from '../settings/service';
-import { readFeedState } from '../vulnerabilities/import';
-import { FINDINGS_ALERT_JOB } from '../vulnerabilities/match';
+import { securityAlertMode } from '../settings';
+import { FINDINGS_ALERT_JOB, readFeedState } from '../vulnerabilities';
 import { hits } from './fleet';
 
 /** What alerts the channels: a finding this bad or worse. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FleetQuery } from '../../shared/fleet';
 import type { ClosedPlugins } from '../../shared/security';
 import { keptRows } from '../core/cache/kept';
-import { fleetWhere } from '../fleet/service';
+import { fleetWhere } from '../fleet';
 import { directoryReadAt } from '../plugin-directory';
 import type { Services } from '../services';
 

@@ -3,7 +3,7 @@ import type { DismissFindingBody, FindingDismissal } from '../../shared/security
 import type { Context } from '../core/context';
 import { badRequest, notFound } from '../core/errors';
 import { securityDismissals, users } from '../db/schema';
-import { websiteFindingId } from '../vulnerabilities/match';
+import { websiteFindingId } from '../vulnerabilities';
 
 /** The findings set aside on a website and not expired, by finding id. */
 export async function readDismissals(

@@ -15,13 +15,19 @@ import {
 import { keptRows, type Reads } from '../core/cache/kept';
 import { notFound } from '../core/errors';
 import { rows } from '../core/sql';
-import { toCsv } from '../exports/csv';
-import { fleetCounts, fleetWhere } from '../fleet/service';
+import { toCsv } from '../exports';
+import { fleetCounts, fleetWhere } from '../fleet';
 import { directoryReadAt } from '../plugin-directory';
 import type { Services } from '../services';
-import { type FeedState, readFeedState } from '../vulnerabilities/import';
-import { CORE, copyrightOf, severitySql, websiteFindingId } from '../vulnerabilities/match';
-import { compareVersions } from '../vulnerabilities/versions';
+import {
+  CORE,
+  compareVersions,
+  copyrightOf,
+  type FeedState,
+  readFeedState,
+  severitySql,
+  websiteFindingId,
+} from '../vulnerabilities';
 import { notCheckedReason } from '../websites';
 import { NO_FINDING } from './dismissals';
 import { hitsOf, minuteOf, SEVERITY_RANK } from './hits';

@@ -11,8 +11,7 @@ import {
   websiteFacts,
 } from '../db/schema';
 import type { Services } from '../services';
-import { readFeedState } from '../vulnerabilities/import';
-import { CORE, FINDING_HISTORY_JOB } from '../vulnerabilities/match';
+import { CORE, FINDING_HISTORY_JOB, readFeedState } from '../vulnerabilities';
 import { notCheckedReason } from '../websites';
 import { hits } from './fleet';
 

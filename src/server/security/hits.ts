@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { SEVERITIES } from '../../shared/security';
 import type { Context } from '../core/context';
-import { CORE, severitySql } from '../vulnerabilities/match';
+import { CORE, severitySql } from '../vulnerabilities';
 
 /**
  * Now, to the minute: a dismissal ends on its own when its day comes, so answers that read the

@@ -1,2 +1,4 @@
 /** What other areas use of security: the risk of a website as the lists show it. */
+
+export { findingsOverPeriod } from './history';
 export { riskOf, withRisk } from './risk';

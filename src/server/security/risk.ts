@@ -3,7 +3,7 @@ import type { Severity, WebsiteRisk } from '../../shared/risk';
 import { clientInScope } from '../core/scope';
 import { rows } from '../core/sql';
 import type { Services } from '../services';
-import { readFeedState } from '../vulnerabilities/import';
+import { readFeedState } from '../vulnerabilities';
 import { notCheckedReason } from '../websites';
 import { hitsOf, SEVERITY_RANK } from './hits';
 import { noFeedReason } from './website';

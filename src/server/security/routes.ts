@@ -15,7 +15,7 @@ import {
   websiteSecurity,
 } from '../../shared/security';
 import { notFound } from '../core/errors';
-import { csvAnswer as csv, sendCsv } from '../exports/csv';
+import { csvAnswer as csv, sendCsv } from '../exports';
 import { contextOf } from '../http/session';
 import type { Services } from '../services';
 import { closedPluginsOf } from './closed';

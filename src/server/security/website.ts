@@ -3,17 +3,18 @@ import { SEVERITIES, type Severity, type WebsiteFinding, type WebsiteSecurity } 
 import { websiteFacts, websiteSoftware } from '../db/schema';
 import { directoryReadAt, readDirectory } from '../plugin-directory';
 import type { Services } from '../services';
-import { type FeedState, readFeedState } from '../vulnerabilities/import';
 import {
   affecting,
   CORE,
   copyrightOf,
+  type FeedState,
+  isVersion,
+  readFeedState,
   recordsFor,
   severityOf,
   softwareKey,
   websiteFindingId,
-} from '../vulnerabilities/match';
-import { isVersion } from '../vulnerabilities/versions';
+} from '../vulnerabilities';
 import { notCheckedReason, readWebsite, readWebsiteSoftware } from '../websites';
 import { readDismissals } from './dismissals';
 import { coreVerdicts } from './wporg-facts';

@@ -1,5 +1,5 @@
 import type { Context } from '../core/context';
-import { readCacheMap, readCacheState } from '../provider-cache/service';
+import { readCacheMap, readCacheState } from '../provider-cache';
 import { type CoreRelease, wporgReleases } from '../providers/wporg/keys';
 
 export type CoreVerdict = CoreRelease['verdict'];

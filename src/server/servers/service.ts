@@ -6,14 +6,12 @@ import { keptCount, keptRows, type Reads } from '../core/cache/kept';
 import { notFound } from '../core/errors';
 import { clientInScope, isScoped, scopeKey, serverInScope } from '../core/scope';
 import { direction, inCache, json, likePattern, rows, where } from '../core/sql';
-import { loadSettings } from '../integrations/service';
-import { openProviderList } from '../provider-cache/provider-list';
-import { cacheMeta, serveCached } from '../provider-cache/serve';
-import { readCacheItem, readCacheState } from '../provider-cache/service';
+import { loadSettings } from '../integrations';
+import { cacheMeta, openProviderList, readCacheItem, readCacheState, serveCached } from '../provider-cache';
 import { serverSitesCountSql } from '../providers/gridpane/columns';
 import { GRIDPANE, GRIDPANE_SYNC_JOB, gridpaneServers } from '../providers/gridpane/keys';
 import type { Services } from '../services';
-import { websiteIdsBySiteId } from '../websites/service';
+import { websiteIdsBySiteId } from '../websites';
 
 const byLabel = (a: Server, b: Server) => a.label.localeCompare(b.label, undefined, { numeric: true });
 

@@ -1,6 +1,6 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { ROLES, type Role, type SecurityPolicy, TWO_FACTOR_GRACE_DAYS } from '../../shared/auth';
-import { recordActivity } from '../activity/service';
+import { recordActivity } from '../activity';
 import { type Context, withTransaction } from '../core/context';
 import { agencySettings, users } from '../db/schema';
 

@@ -8,7 +8,7 @@ import {
   type UpdateAgencyRequest,
 } from '../../shared/settings';
 import type { TimeOptions } from '../../shared/time';
-import { recordActivity } from '../activity/service';
+import { recordActivity } from '../activity';
 import { type Context, withTransaction } from '../core/context';
 import { badRequest, notFound } from '../core/errors';
 import type { Db } from '../db/client';

@@ -14,7 +14,7 @@ import { keptCount, keptRows, type Reads } from '../core/cache/kept';
 import type { Context } from '../core/context';
 import { clientInScope, isScoped, type ScopeContext, scopeKey } from '../core/scope';
 import { direction, inCache, json, likePattern, rows, where } from '../core/sql';
-import { openProviderList } from '../provider-cache/provider-list';
+import { openProviderList } from '../provider-cache';
 import { figuresUptimeSql } from '../providers/betteruptime/columns';
 import { figuresKey, monitorsKey } from '../providers/betteruptime/keys';
 import { serverLabelSql, siteServerLabelSql } from '../providers/gridpane/columns';

@@ -1,13 +1,12 @@
 import type { Site } from '../../shared/sites';
 import { notFound } from '../core/errors';
 import { isScoped } from '../core/scope';
-import { loadSettings } from '../integrations/service';
-import { cacheMeta, serveCached } from '../provider-cache/serve';
-import { readCacheItem, readCacheState } from '../provider-cache/service';
+import { loadSettings } from '../integrations';
+import { cacheMeta, readCacheItem, readCacheState, serveCached } from '../provider-cache';
 import { GRIDPANE, GRIDPANE_SYNC_JOB, gridpaneSites } from '../providers/gridpane/keys';
 import type { GridPaneSite } from '../providers/gridpane/types';
 import type { Services } from '../services';
-import { websiteIdsBySiteId } from '../websites/service';
+import { websiteIdsBySiteId } from '../websites';
 
 /** GridPane's sites from the cache, each joined to our website record. */
 export async function listSites(services: Services, refresh: boolean) {

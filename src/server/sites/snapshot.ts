@@ -1,12 +1,11 @@
 import { DEFAULT_HDSNAPSHOT_URL_TEMPLATE } from '../../shared/integrations';
 import type { SiteSnapshot } from '../../shared/sites';
-import { loadSettings, recordProviderActivity } from '../integrations/service';
-import { readCacheItem, writeCache } from '../provider-cache/service';
+import { loadSettings, recordProviderActivity } from '../integrations';
+import { readCacheItem, writeCache } from '../provider-cache';
 import { GRIDPANE } from '../providers/gridpane/keys';
 import { HDSNAPSHOT, snapshotsKey } from '../providers/hdsnapshot/keys';
 import type { Services } from '../services';
-import { recordSnapshotFacts } from '../websites/facts';
-import { websiteIdsBySiteId } from '../websites/service';
+import { recordSnapshotFacts, websiteIdsBySiteId } from '../websites';
 import { getSite } from './service';
 
 /** A snapshot costs PHP time on the client's site; the plugin itself caches for 5 minutes. */

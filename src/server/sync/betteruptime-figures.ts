@@ -1,10 +1,9 @@
 import pLimit from 'p-limit';
 import { providerSyncSpec } from '../core/jobs/engine';
 import { isProviderError } from '../core/outbound/provider-error';
-import { betterUptimeClient } from '../integrations/clients';
-import { recordProviderActivity } from '../integrations/service';
-import { backfillHistory, utcDay } from '../monitors/history';
-import { readCache, writeCache } from '../provider-cache/service';
+import { betterUptimeClient, recordProviderActivity } from '../integrations';
+import { backfillHistory, utcDay } from '../monitors';
+import { readCache, writeCache } from '../provider-cache';
 import {
   BETTERUPTIME,
   FIGURES_JOB,

@@ -1,9 +1,8 @@
 import { providerNames } from '../../shared/integrations';
 import { providerSyncSpec } from '../core/jobs/engine';
-import { betterUptimeClient } from '../integrations/clients';
-import { recordProviderActivity } from '../integrations/service';
-import { syncMonitorIncidents } from '../monitors/incidents';
-import { readCache, recordCacheError, recordSyncProgress, writeCache } from '../provider-cache/service';
+import { betterUptimeClient, recordProviderActivity } from '../integrations';
+import { syncMonitorIncidents } from '../monitors';
+import { readCache, recordCacheError, recordSyncProgress, writeCache } from '../provider-cache';
 import {
   BETTERUPTIME,
   BETTERUPTIME_SYNC_JOB,
@@ -13,7 +12,7 @@ import {
 } from '../providers/betteruptime/keys';
 import type { Monitor } from '../providers/betteruptime/types';
 import type { Services } from '../services';
-import { refreshHealth } from '../websites/read-model';
+import { refreshHealth } from '../websites';
 
 /**
  * Refreshes the monitor list (every page) as a job; with figures, the 30-day figures follow as a job

@@ -1,6 +1,5 @@
 import type { JobSpec } from '../core/jobs/engine';
-import { listIntegrations } from '../integrations/service';
-import { LISTED_PROVIDERS, SYNC_JOBS, sendSync } from '../integrations/sync-requests';
+import { LISTED_PROVIDERS, listIntegrations, SYNC_JOBS, sendSync } from '../integrations';
 import type { Services } from '../services';
 
 /**

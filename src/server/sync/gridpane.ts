@@ -1,8 +1,8 @@
 import { providerNames } from '../../shared/integrations';
 import { providerSyncSpec } from '../core/jobs/engine';
-import { placeMonitorIncidentsOnWebsites } from '../incidents/lifecycle';
-import { loadSettings, recordProviderActivity } from '../integrations/service';
-import { recordCacheError, recordSyncProgress, writeCache } from '../provider-cache/service';
+import { placeMonitorIncidentsOnWebsites } from '../incidents';
+import { loadSettings, recordProviderActivity } from '../integrations';
+import { recordCacheError, recordSyncProgress, writeCache } from '../provider-cache';
 import {
   GRIDPANE,
   GRIDPANE_SYNC_JOB,
@@ -13,9 +13,7 @@ import {
 import { deriveServers } from '../providers/gridpane/parse';
 import { FACTS_JOB } from '../providers/hdsnapshot/keys';
 import type { Services } from '../services';
-import { recordHostPhp } from '../websites/facts';
-import { refreshHealth } from '../websites/read-model';
-import { syncWebsites } from '../websites/service';
+import { recordHostPhp, refreshHealth, syncWebsites } from '../websites';
 
 /**
  * One GridPane refresh, run as a job (whichever instance takes it): servers and sites (two paged

@@ -4,12 +4,12 @@ import { DEFAULT_HDSNAPSHOT_URL_TEMPLATE } from '../../shared/integrations';
 import { AppError } from '../core/errors';
 import type { JobSpec } from '../core/jobs/engine';
 import { websiteFacts, websites } from '../db/schema';
-import { loadSettings, recordProviderActivity } from '../integrations/service';
+import { loadSettings, recordProviderActivity } from '../integrations';
 import { FACTS_JOB, HDSNAPSHOT } from '../providers/hdsnapshot/keys';
 import { PLUGIN_DIRECTORY_JOB } from '../providers/wporg/keys';
 import type { Services } from '../services';
-import { MATCH_JOB } from '../vulnerabilities/match';
-import { recordSnapshotFacts } from '../websites/facts';
+import { MATCH_JOB } from '../vulnerabilities';
+import { recordSnapshotFacts } from '../websites';
 
 /** Sites are asked at most this often by the sweep; a site page's own fetch records facts too. */
 const SWEEP_EVERY_MS = 6 * 3_600_000;

@@ -2,7 +2,7 @@ import type { CacheKey } from '../core/cache/kept';
 import type { JobSpec } from '../core/jobs/engine';
 import type { JobRef } from '../core/jobs/registry';
 import { ProviderError } from '../core/outbound/provider-error';
-import { type CacheState, readCacheState, recordCacheError, writeCache } from '../provider-cache/service';
+import { type CacheState, readCacheState, recordCacheError, writeCache } from '../provider-cache';
 import { PHP_EOL_JOB, phpBranches } from '../providers/php-eol/keys';
 import {
   CORE_LATEST_ID,

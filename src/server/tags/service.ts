@@ -1,11 +1,11 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Tag } from '../../shared/tags';
-import { recordActivity } from '../activity/service';
+import { recordActivity } from '../activity';
 import { type Context, withTransaction } from '../core/context';
 import { conflict, notFound } from '../core/errors';
 import type { Db } from '../db/client';
 import { tags } from '../db/schema';
-import { isUniqueViolation } from '../users/service';
+import { isUniqueViolation } from '../users';
 
 const tagColumns = { id: tags.id, name: tags.name, color: tags.color };
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { pageOf, parseSort } from '../../shared/lists';
 import type { Task, TaskInput, TaskListQuery, TaskPage } from '../../shared/tasks';
-import { recordActivity } from '../activity/service';
+import { recordActivity } from '../activity';
 import { keptAnswer } from '../core/cache/kept';
 import { type Context, withTransaction } from '../core/context';
 import { notFound } from '../core/errors';

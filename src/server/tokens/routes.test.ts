@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
-import { sha256 } from '../auth/tokens';
+import { sha256 } from '../core/tokens';
 import { activity, apiTokens } from '../db/schema';
 
 let t: TestApp;

@@ -1,12 +1,12 @@
 import { and, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { SessionUser, SignedInUser } from '../../shared/auth';
 import type { ApiToken, CreatedToken, CreateTokenRequest } from '../../shared/tokens';
-import { recordActivity } from '../activity/service';
-import { signedInColumns, signedInUser } from '../auth/sessions';
-import { randomToken, sha256 } from '../auth/tokens';
+import { recordActivity } from '../activity';
+import { signedInColumns, signedInUser } from '../auth';
 import type { Clock } from '../core/clock';
 import { type Context, withTransaction } from '../core/context';
 import { notFound } from '../core/errors';
+import { randomToken, sha256 } from '../core/tokens';
 import { apiTokens, users } from '../db/schema';
 
 /** Tokens start with this, so a person (and a secret scanner) can tell what one is. */

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { MonitorStatus } from '../../shared/monitors';
 import type { UptimeRow } from '../../shared/uptime';
-import { availability, measuredFrom, monitorMeasuredFrom, uptimePercent } from '../checks/results';
+import { availability, measuredFrom, monitorMeasuredFrom, uptimePercent } from '../checks';
 import type { Kept } from '../core/cache/kept';
 import { inCache, json, rows } from '../core/sql';
-import { checksInMaintenance } from '../maintenance/coverage';
+import { checksInMaintenance } from '../maintenance';
 import {
   monitorCreatedSql,
   monitorFrequencySql,

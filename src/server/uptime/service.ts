@@ -5,7 +5,7 @@ import { generationsColumn, keptAtGenerations, type Reads } from '../core/cache/
 import { domainInScope, scopeKey } from '../core/scope';
 import { inCache, json, rows } from '../core/sql';
 import type { IntegrationRow } from '../db/schema';
-import { integrationOn } from '../integrations/service';
+import { integrationOn } from '../integrations';
 import { BETTERUPTIME, figuresKey, monitorsKey } from '../providers/betteruptime/keys';
 import type { Services } from '../services';
 import { pageRows } from './rows';

@@ -1,10 +1,10 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { ROLE_LABELS, type Role, roleAtLeast, SCOPABLE_ROLES } from '../../shared/auth';
 import type { TeamUser } from '../../shared/users';
-import { recordActivity } from '../activity/service';
-import { hashPassword } from '../auth/passwords';
+import { recordActivity } from '../activity';
 import { type Context, withTransaction } from '../core/context';
 import { AppError, badRequest, conflict, notFound } from '../core/errors';
+import { hashPassword } from '../core/passwords';
 import { users } from '../db/schema';
 import { checkedScope, scopeWords } from './scope';
 

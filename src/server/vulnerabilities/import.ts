@@ -10,7 +10,7 @@ import {
   vulnerabilityMatches,
   vulnerabilitySoftware,
 } from '../db/schema';
-import { loadSettings, recordProviderActivity } from '../integrations/service';
+import { loadSettings, recordProviderActivity } from '../integrations';
 import type { Vulnerability } from '../providers/wordfence/client';
 import { WORDFENCE, WORDFENCE_IMPORT_JOB } from '../providers/wordfence/keys';
 import type { Services } from '../services';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { HostSync } from '../../shared/websites';
 import { integrations } from '../db/schema';
-import { integrationOn } from '../integrations/service';
-import { readCacheState } from '../provider-cache/service';
+import { integrationOn } from '../integrations';
+import { readCacheState } from '../provider-cache';
 import { GRIDPANE, GRIDPANE_SYNC_JOB, gridpaneSites } from '../providers/gridpane/keys';
 import type { Services } from '../services';
 

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { recordActivity } from '../activity/service';
+import { recordActivity } from '../activity';
 import type { Context } from '../core/context';
 import { badRequest, notFound } from '../core/errors';
 import { clientInScope } from '../core/scope';
 import { websites } from '../db/schema';
-import { readCacheItems } from '../provider-cache/service';
+import { readCacheItems } from '../provider-cache';
 import { monitorsKey } from '../providers/betteruptime/keys';
 import type { Monitor } from '../providers/betteruptime/types';
 import { refreshHealth } from './read-model';

@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import type { WebsiteMonitoring, WebsiteView } from '../../shared/websites';
-import { availability, measuredFrom, monitorMeasuredFrom, uptimePercent } from '../checks/results';
+import { availability, measuredFrom, monitorMeasuredFrom, uptimePercent } from '../checks';
 import { checks } from '../db/schema';
-import { readCacheItems } from '../provider-cache/service';
+import { readCacheItems } from '../provider-cache';
 import { figuresKey, type MonitorFigures, monitorsKey } from '../providers/betteruptime/keys';
 import type { Monitor } from '../providers/betteruptime/types';
 import type { Services } from '../services';

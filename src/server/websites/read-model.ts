@@ -5,7 +5,7 @@ import { keptRows, type Reads } from '../core/cache/kept';
 import type { Context } from '../core/context';
 import { inCache, json, rows, rowsOf } from '../core/sql';
 import type { Db } from '../db/client';
-import { coveringWindowSql } from '../maintenance/coverage';
+import { coveringWindowSql } from '../maintenance';
 import {
   figuresUptimeSql,
   monitorLastCheckedSql,

@@ -13,7 +13,7 @@ import {
   websiteOptions as websiteOptionsPage,
   websiteOptionsQuery,
 } from '../../shared/websites';
-import { setWebsiteClient } from '../clients/websites';
+import { setWebsiteClient } from '../clients';
 import { contextOf } from '../http/session';
 import type { Services } from '../services';
 import { linkWebsiteMonitor } from './monitor-link';

@@ -17,7 +17,7 @@ import { notFound } from '../core/errors';
 import { clientInScope, type ScopeContext } from '../core/scope';
 import { direction, likePattern, rows, where } from '../core/sql';
 import { websiteFacts } from '../db/schema';
-import { type CacheKey, readCacheState } from '../provider-cache/service';
+import { type CacheKey, readCacheState } from '../provider-cache';
 import { serverLabelSql } from '../providers/gridpane/columns';
 import { GRIDPANE, gridpaneServers, gridpaneSites } from '../providers/gridpane/keys';
 import { HDSNAPSHOT } from '../providers/hdsnapshot/keys';

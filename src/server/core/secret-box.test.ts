@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadOrCreateKeyFile, parseSecretKey, secretBox } from './secrets';
+import { loadOrCreateKeyFile, parseSecretKey, secretBox } from './secret-box';
 
 describe('secret box', () => {
   const box = secretBox(Buffer.alloc(32, 7));

@@ -1,0 +1,3 @@
+/** What other areas use of maintenance windows: which checks and websites one covers now. */
+export { checksInMaintenance, coveringWindowSql, websitesInMaintenance } from './coverage';
+export { WEEK_MS } from './windows';
