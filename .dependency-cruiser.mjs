@@ -1,7 +1,5 @@
 // The dependency rules of ARCHITECTURE.md, checked by `npm run check:deps` (dependency-cruiser) in CI.
-// An "error" fails the check; a "warn" is printed and does not fail it: a target the code is moving
-// towards, or a known exception that is being dissolved. Every exception below says why it is there
-// and when it goes.
+// Every rule is an error: the check fails on any violation, and there are no known exceptions.
 
 const TESTS = '\\.test\\.tsx?$';
 
@@ -12,48 +10,6 @@ const COMPOSITION_ROOT = '^src/server/(app|jobs|main|services)\\.ts$';
 // plugins that wrap the routes), providers/ (one adapter per provider), sync/ (the providers'
 // syncs, which call areas) and cli/ (command-line entry points, like main.ts).
 const SERVER_LAYERS = '^src/server/(core|db|http|providers|sync|cli)/';
-
-// Web files that other web areas import today, although a web area should use another one only
-// through lib/ and components/. Two kinds: another area's data hooks (api.ts: its queries, mutations
-// and query keys) and a section of one area shown on another area's page (the settings page shows
-// the alert channels and the API tokens, the dashboard the fleet coverage, a check's page its
-// maintenance windows …). Reported as warnings; importing any other file of another area fails.
-// A file leaves this list when what others need of it moves to lib/ or components/.
-const WEB_KNOWN_SHARED = [
-  '^src/web/alerts/alert-channels\\.tsx$',
-  '^src/web/auth/account-api\\.ts$',
-  '^src/web/checks/api\\.ts$',
-  '^src/web/checks/check-cards\\.tsx$',
-  '^src/web/checks/check-form-dialog\\.tsx$',
-  '^src/web/checks/refused\\.ts$',
-  '^src/web/checks/response-times\\.tsx$',
-  '^src/web/checks/site-check-card\\.tsx$',
-  '^src/web/clients/api\\.ts$',
-  '^src/web/clients/client-api\\.ts$',
-  '^src/web/dashboard/recent-activity\\.tsx$',
-  '^src/web/dashboard/status\\.ts$',
-  '^src/web/fleet/coverage-card\\.tsx$',
-  '^src/web/fleet/fleet-filters\\.tsx$',
-  '^src/web/fleet/use-fleet-params\\.ts$',
-  '^src/web/incidents/api\\.ts$',
-  '^src/web/incidents/incidents-card\\.tsx$',
-  '^src/web/maintenance/maintenance-card\\.tsx$',
-  '^src/web/maintenance/maintenance-dialog\\.tsx$',
-  '^src/web/search/types\\.ts$',
-  '^src/web/security/dismiss-dialog\\.tsx$',
-  '^src/web/security/finding-sites\\.tsx$',
-  '^src/web/search/use-server-search\\.ts$',
-  '^src/web/servers/api\\.ts$',
-  '^src/web/tags/api\\.ts$',
-  '^src/web/tags/manage-tags-dialog\\.tsx$',
-  '^src/web/tags/tags-editor\\.tsx$',
-  '^src/web/tasks/open-tasks-card\\.tsx$',
-  '^src/web/team/api\\.ts$',
-  '^src/web/tokens/api-tokens-section\\.tsx$',
-  '^src/web/uptime/api\\.ts$',
-  '^src/web/websites/api\\.ts$',
-  '^src/web/websites/website-picker\\.tsx$',
-];
 
 // A web area is any folder of src/web/ but the shell (app/) and the shared pieces (lib/, components/).
 const WEB_AREA = '^src/web/(?!app/|lib/|components/)([^/]+)/';
@@ -151,14 +107,7 @@ export default {
         'A web area uses another area only through lib/, components/ and the shell (app/). ' +
         'Move what two areas share into lib/ or components/.',
       from: { path: WEB_AREA },
-      to: { path: '^src/web/[^/]+/', pathNot: ['^src/web/$1/', WEB_SHARED, ...WEB_KNOWN_SHARED] },
-    },
-    {
-      name: 'web-areas-apart-known',
-      severity: 'warn',
-      comment: 'Known exceptions to web-areas-apart (see WEB_KNOWN_SHARED); each goes when its piece moves.',
-      from: { path: WEB_AREA },
-      to: { path: WEB_KNOWN_SHARED, pathNot: '^src/web/$1/' },
+      to: { path: '^src/web/[^/]+/', pathNot: ['^src/web/$1/', WEB_SHARED] },
     },
     {
       name: 'web-shared-pieces-stand-alone',

@@ -3,7 +3,7 @@ import { LoadingState } from '@web/components/ui/spinner';
 import { agencySettingsQuery } from '@web/settings/api';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
-import { useAuth } from './auth';
+import { useAuth } from '../lib/use-auth';
 import { ComingSoonPage } from './coming-soon-page';
 import * as Pages from './lazy-pages';
 import { NotFoundPage } from './not-found-page';

@@ -3,7 +3,7 @@ import { Toaster } from '@web/components/ui/toaster';
 import { setUnauthorizedHandler } from '@web/lib/api';
 import { type ReactNode, useEffect } from 'react';
 import { navigate } from 'wouter/use-browser-location';
-import { authKeys } from './auth';
+import { authKeys } from '../lib/use-auth';
 import { queryClient } from './query-client';
 import { ThemeProvider } from './theme-provider';
 

@@ -1,7 +1,7 @@
 import { LoadingState } from '@web/components/ui/spinner';
 import { type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { useAuth } from './auth';
+import { useAuth } from '../lib/use-auth';
 import {
   AcceptInvitationPage,
   ForgotPasswordPage,

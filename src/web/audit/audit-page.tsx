@@ -1,9 +1,9 @@
 import { exportUrl } from '@shared/exports';
 import { usePageTitle } from '@web/app/page-title';
-import { needsRole, useCan } from '@web/app/role-gate';
 import { ExportButton } from '@web/components/export-button';
 import { ListPager } from '@web/components/list-pager';
 import { EmptyState, ErrorState } from '@web/components/page-states';
+import { needsRole, useCan } from '@web/components/role-gate';
 import { TABLE_CELL, TABLE_HEAD_CELL, TableCard } from '@web/components/table-card';
 import { Badge } from '@web/components/ui/badge';
 import { LoadingState } from '@web/components/ui/spinner';

@@ -10,8 +10,8 @@ import type {
 import type { MessageResponse } from '@shared/errors';
 import type { AcceptInvitationRequest, InvitationLookup } from '@shared/invitations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { authKeys } from '@web/app/auth';
 import { api } from '@web/lib/api';
+import { authKeys } from '@web/lib/use-auth';
 
 /** Whether the first account still has to be created (GET /api/auth/setup). */
 export function useSetupStatus() {

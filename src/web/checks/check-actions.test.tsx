@@ -3,8 +3,8 @@ import type { Role } from '@shared/auth';
 import type { Check } from '@shared/checks';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import { authKeys } from '@web/app/auth';
 import { TooltipProvider } from '@web/components/ui/tooltip';
+import { authKeys } from '@web/lib/use-auth';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CheckActions } from './check-actions';
 

@@ -1,15 +1,15 @@
 import type { Check } from '@shared/checks';
-import { RoleGate } from '@web/app/role-gate';
+import { MaintenanceDialog } from '@web/components/maintenance/maintenance-dialog';
+import { RoleGate } from '@web/components/role-gate';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
-import { MaintenanceDialog } from '@web/maintenance/maintenance-dialog';
 import { Pause, Pencil, Play, Trash2, Wrench } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { useDeleteCheck, usePauseCheck } from './api';
-import { CheckFormDialog } from './check-form-dialog';
+import { CheckFormDialog } from '../components/checks/check-form-dialog';
+import { useDeleteCheck, usePauseCheck } from '../lib/checks/api';
 
 /** Edit, pause or resume, silence for maintenance, delete (after asking). */
 export function CheckActions({ check }: { check: Check }) {

@@ -1,17 +1,17 @@
 import { usePageTitle } from '@web/app/page-title';
 import { DetailHeader, DetailStates } from '@web/components/detail-states';
 import { ExternalLinkButton } from '@web/components/external-link-button';
+import { IncidentsCard } from '@web/components/incidents/incidents-card';
+import { MaintenanceCard } from '@web/components/maintenance/maintenance-card';
 import { MonitorStatusBadge } from '@web/components/monitor-status-badge';
 import { Badge } from '@web/components/ui/badge';
-import { IncidentsCard } from '@web/incidents/incidents-card';
 import { formatFrequency } from '@web/lib/format';
-import { MaintenanceCard } from '@web/maintenance/maintenance-card';
 import { Wrench } from 'lucide-react';
 import { useParams } from 'wouter';
-import { useCheck } from './api';
+import { ExpiryCard, LastResultCard, UptimeCard } from '../components/checks/check-cards';
+import { ResponseTimes } from '../components/checks/response-times';
+import { useCheck } from '../lib/checks/api';
 import { CheckActions } from './check-actions';
-import { ExpiryCard, LastResultCard, UptimeCard } from './check-cards';
-import { ResponseTimes } from './response-times';
 
 const back = { href: '/uptime', label: 'Back to Uptime' };
 

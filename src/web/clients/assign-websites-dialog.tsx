@@ -6,9 +6,9 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { formatCount } from '@web/lib/format';
-import { useDebouncedValue } from '@web/search/use-server-search';
+import { useDebouncedValue } from '@web/lib/search/use-server-search';
 import { type FormEvent, useState } from 'react';
-import { useAssignWebsites, useWebsiteOptions } from './client-api';
+import { useAssignWebsites, useWebsiteOptions } from '../lib/clients/client-api';
 
 /**
  * Picks websites for a client, searching the whole fleet on the server (20 at a time). A website that

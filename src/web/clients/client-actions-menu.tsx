@@ -1,5 +1,5 @@
-import { needsRole, useCan } from '@web/app/role-gate';
 import { clientReportPath } from '@web/components/report-link';
+import { needsRole, useCan } from '@web/components/role-gate';
 import { Button } from '@web/components/ui/button';
 import {
   DropdownMenu,

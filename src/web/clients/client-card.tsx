@@ -1,8 +1,8 @@
 import type { Client } from '@shared/clients';
 import { ClientReportLink } from '@web/components/report-link';
+import { TagsEditor } from '@web/components/tags/tags-editor';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { TagsEditor } from '@web/tags/tags-editor';
 import { Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';

@@ -6,7 +6,7 @@ import { errorMessage } from '@web/lib/api';
 import { applyFieldErrors } from '@web/lib/form-errors';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import { useCreateClient, useUpdateClient } from './api';
+import { useCreateClient, useUpdateClient } from '../lib/clients/api';
 import { ClientFormFields } from './client-form-fields';
 
 const FIELDS = ['name', 'jobTitle', 'company', 'email', 'phone', 'notes', 'status'] as const;

@@ -1,7 +1,7 @@
 import type { ClientWebsite } from '@shared/clients';
-import { RoleGate } from '@web/app/role-gate';
 import { HealthBadge } from '@web/components/health-badge';
 import { MeasuredUptime, SPAN_MS } from '@web/components/measured-uptime';
+import { RoleGate } from '@web/components/role-gate';
 import { SectionQuery } from '@web/components/section-query';
 import { RiskPill } from '@web/components/severity';
 import { Badge } from '@web/components/ui/badge';
@@ -14,8 +14,8 @@ import { formatResponseTime } from '@web/lib/format';
 import { Globe, Plus, Unlink } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { useClientWebsites, useSetWebsiteClient } from '../lib/clients/client-api';
 import { AssignWebsitesDialog } from './assign-websites-dialog';
-import { useClientWebsites, useSetWebsiteClient } from './client-api';
 
 /** Every website of the client: its health (as every page shows it), its 30 days, versions, server. */
 export function ClientWebsitesCard({ client }: { client: { id: number; name: string } }) {

@@ -16,7 +16,7 @@ import {
   DEFAULT_CLIENT_SORT,
   useClientPage,
   useDeleteClient,
-} from './api';
+} from '../lib/clients/api';
 import { ClientCard } from './client-card';
 import { ClientFormDialog } from './client-form-dialog';
 import { ClientsEmpty, ClientsError } from './clients-states';

@@ -1,4 +1,4 @@
-import { RoleGate, useLimitedToClients } from '@web/app/role-gate';
+import { RoleGate, useLimitedToClients } from '@web/components/role-gate';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { Plus, RotateCw, TriangleAlert, Users } from 'lucide-react';

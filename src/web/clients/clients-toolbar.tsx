@@ -1,10 +1,10 @@
-import { RoleGate } from '@web/app/role-gate';
 import { ExportButton } from '@web/components/export-button';
+import { RoleGate } from '@web/components/role-gate';
+import { ManageTagsDialog } from '@web/components/tags/manage-tags-dialog';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
-import { useTags } from '@web/tags/api';
-import { ManageTagsDialog } from '@web/tags/manage-tags-dialog';
+import { useTags } from '@web/lib/tags/api';
 import { Plus, Search, Tags } from 'lucide-react';
 import { STATUS_FILTERS, type StatusFilter } from './filter';
 

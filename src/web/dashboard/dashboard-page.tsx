@@ -1,13 +1,13 @@
 import { usePageTitle } from '@web/app/page-title';
+import { CoverageSummary } from '@web/components/fleet/coverage-card';
 import { ErrorState } from '@web/components/page-states';
 import { Button } from '@web/components/ui/button';
-import { CoverageSummary } from '@web/fleet/coverage-card';
 import { errorMessage } from '@web/lib/api';
-import { useDashboard } from './api';
+import { RecentActivity } from '../components/dashboard/recent-activity';
+import { useDashboard } from '../lib/dashboard/api';
 import { DashboardSkeleton } from './dashboard-skeleton';
 import { Metrics } from './metrics';
 import { QuickActions } from './quick-actions';
-import { RecentActivity } from './recent-activity';
 import { UptimeHistory } from './uptime-history';
 import { WebsiteStatus } from './website-status';
 

@@ -7,7 +7,7 @@ import { formatDateTime, formatLastChecked, formatResponseTime, orDash } from '@
 import { ExternalLink, Settings2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { manageLink, siteStatus } from './status';
+import { manageLink, siteStatus } from '../lib/dashboard/status';
 
 const providerNames = { gridpane: 'GridPane', kinsta: 'Kinsta' } as const;
 

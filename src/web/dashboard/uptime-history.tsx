@@ -6,7 +6,7 @@ import { formatResponseTime, formatUptime } from '@web/lib/format';
 import { cn } from '@web/lib/utils';
 import { Activity } from 'lucide-react';
 import { Link } from 'wouter';
-import { dayBarClasses, dayLabel, monitorStatus } from './status';
+import { dayBarClasses, dayLabel, monitorStatus } from '../lib/dashboard/status';
 
 /** The Uptime Monitoring card: two monitors' last 30 days, one bar a day. */
 export function UptimeHistory({ data }: { data: Dashboard }) {

@@ -3,12 +3,12 @@ import { ErrorState } from '@web/components/page-states';
 import { LoadingState } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
 import { formatCount } from '@web/lib/format';
-import { useFleetCounts } from './api';
-import { CoverageCard } from './coverage-card';
-import { FleetFilters } from './fleet-filters';
+import { CoverageCard } from '../components/fleet/coverage-card';
+import { FleetFilters } from '../components/fleet/fleet-filters';
+import { useFleetCounts } from '../lib/fleet/api';
+import { useFleetParams } from '../lib/fleet/use-fleet-params';
 import { FleetSites } from './fleet-sites';
 import { PhpReference, ReferencesWarning, WordPressReference } from './references';
-import { useFleetParams } from './use-fleet-params';
 import { PhpCounts, WordPressCounts } from './version-counts';
 
 /** WordPress and PHP across the fleet, what is behind, and what nobody watches. */

@@ -4,8 +4,8 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { X } from 'lucide-react';
 import { Link } from 'wouter';
-import { FLEET_PAGE_SIZE, useFleetSites } from './api';
-import type { FleetParams } from './use-fleet-params';
+import { FLEET_PAGE_SIZE, useFleetSites } from '../lib/fleet/api';
+import type { FleetParams } from '../lib/fleet/use-fleet-params';
 
 /** The sites behind the count the user picked, a page at a time. */
 export function FleetSites({

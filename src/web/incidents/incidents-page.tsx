@@ -8,7 +8,7 @@ import { errorMessage } from '@web/lib/api';
 import { ShieldCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { useIncidents } from './api';
+import { useIncidents } from '../lib/incidents/api';
 
 const FILTERS = [
   ['', 'All'],

@@ -1,5 +1,5 @@
 import type { IntegrationView } from '@shared/integrations';
-import { RoleGate } from '@web/app/role-gate';
+import { RoleGate } from '@web/components/role-gate';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';

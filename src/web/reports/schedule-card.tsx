@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReportSchedule, reportScheduleRequest } from '@shared/reports';
-import { RoleGate } from '@web/app/role-gate';
 import { FormAlert } from '@web/components/form-alert';
+import { RoleGate } from '@web/components/role-gate';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';

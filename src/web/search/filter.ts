@@ -1,4 +1,4 @@
-import type { SearchItem } from './types';
+import type { SearchItem } from '../lib/search/types';
 
 /** An empty query shows this many entries. */
 export const DEFAULT_RESULT_COUNT = 6;

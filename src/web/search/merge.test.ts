@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { SearchItem } from '../lib/search/types';
 import { indexOfId, mergeSearchResults } from './merge';
 import { pageEntries } from './page-entries';
-import type { SearchItem } from './types';
 
 const record = (id: string, title: string, type: SearchItem['type'] = 'client'): SearchItem => ({
   id,

@@ -1,5 +1,5 @@
+import type { SearchItem } from '../lib/search/types';
 import { filterSearchItems, matchRank } from './filter';
-import type { SearchItem } from './types';
 
 /** A page this good (exact title or title prefix) goes before the server's records. */
 const STRONG_PAGE_MATCH = 1;

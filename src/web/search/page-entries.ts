@@ -1,4 +1,4 @@
-import type { SearchItem } from './types';
+import type { SearchItem } from '../lib/search/types';
 
 /** The app's own pages. Server-side results (clients, websites, servers …) are added by a later issue. */
 export const pageEntries: SearchItem[] = [

@@ -1,7 +1,12 @@
 import { HealthDot } from '@web/components/health-badge';
 import { cn } from '@web/lib/utils';
 import { Activity, FileText, Globe, ListTodo, type LucideIcon, Server, UserRound, Zap } from 'lucide-react';
-import { type SearchItem, type SearchItemType, searchTypeLabels, searchTypeStyles } from './types';
+import {
+  type SearchItem,
+  type SearchItemType,
+  searchTypeLabels,
+  searchTypeStyles,
+} from '../lib/search/types';
 
 const typeIcons: Record<SearchItemType, LucideIcon> = {
   website: Globe,

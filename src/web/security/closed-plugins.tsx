@@ -1,6 +1,6 @@
 import { formatCount, formatDate } from '@web/lib/format';
 import { Link } from 'wouter';
-import { type SecurityFilter, useClosedPlugins } from './api';
+import { type SecurityFilter, useClosedPlugins } from '../lib/security/api';
 
 /**
  * The plugins wordpress.org's directory closed that the selected sites run, most widespread first:

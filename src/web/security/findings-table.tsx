@@ -9,9 +9,9 @@ import { formatCount } from '@web/lib/format';
 import { ChevronRight, ShieldCheck, ShieldQuestion } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { Link } from 'wouter';
-import { SECURITY_PAGE_SIZE, type SecurityFilter, useSecurityFindings } from './api';
-import type { DismissTarget } from './dismiss-dialog';
-import { FindingSites } from './finding-sites';
+import type { DismissTarget } from '../components/security/dismiss-dialog';
+import { FindingSites } from '../components/security/finding-sites';
+import { SECURITY_PAGE_SIZE, type SecurityFilter, useSecurityFindings } from '../lib/security/api';
 
 const TYPE_LABEL = { plugin: 'Plugin', theme: 'Theme', core: 'WordPress core' } as const;
 

@@ -2,14 +2,14 @@ import type { Server } from '@shared/servers';
 import { usePageTitle } from '@web/app/page-title';
 import { DetailHeader, DetailStates } from '@web/components/detail-states';
 import { InfoCard } from '@web/components/info-list';
+import { MaintenanceCard } from '@web/components/maintenance/maintenance-card';
 import { RawData } from '@web/components/raw-data';
 import { ProviderStatusBadge } from '@web/components/status-badge';
 import { SyncStatus } from '@web/components/sync-status';
 import { orDash } from '@web/lib/format';
-import { MaintenanceCard } from '@web/maintenance/maintenance-card';
 import { BarChart3, Cpu, Info } from 'lucide-react';
 import { useParams } from 'wouter';
-import { type ServerDetail, useServer } from './api';
+import { type ServerDetail, useServer } from '../lib/servers/api';
 import { serverIp, serverName } from './filter';
 import { ServerSitesList, SshKeysList, SystemUsersList } from './server-lists';
 

@@ -13,7 +13,7 @@ import type { ViewMode } from '@web/components/view-tabs';
 import { useDebouncedQuery, useListParams } from '@web/lib/use-list-params';
 import { ExternalLink, SearchX, ServerOff } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { SERVER_PARAM_KEYS, SERVERS_PAGE_SIZE, useRefreshServers, useServerPage } from './api';
+import { SERVER_PARAM_KEYS, SERVERS_PAGE_SIZE, useRefreshServers, useServerPage } from '../lib/servers/api';
 import { ServerCard } from './server-card';
 import { ServersTable } from './servers-table';
 

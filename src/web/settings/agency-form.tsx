@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AgencySettings, type SecurityAlertMode, updateAgencyRequest } from '@shared/settings';
-import { RoleGate } from '@web/app/role-gate';
 import { FormAlert } from '@web/components/form-alert';
+import { RoleGate } from '@web/components/role-gate';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';

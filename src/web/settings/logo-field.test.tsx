@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { authKeys } from '@web/app/auth';
+import { authKeys } from '@web/lib/use-auth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LogoField } from './logo-field';
 

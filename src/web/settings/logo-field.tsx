@@ -6,7 +6,7 @@ import {
   LOGO_TYPE_INVALID,
   LOGO_TYPES,
 } from '@shared/settings';
-import { RoleGate } from '@web/app/role-gate';
+import { RoleGate } from '@web/components/role-gate';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Spinner } from '@web/components/ui/spinner';

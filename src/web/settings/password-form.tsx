@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordForm } from '@shared/auth';
-import { useChangePassword } from '@web/auth/account-api';
 import { FormAlert } from '@web/components/form-alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
@@ -8,6 +7,7 @@ import { PasswordInput } from '@web/components/ui/password-input';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
+import { useChangePassword } from '@web/lib/auth/account-api';
 import { applyFieldErrors } from '@web/lib/form-errors';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

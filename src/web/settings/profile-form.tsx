@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { updateProfileRequest } from '@shared/auth';
-import { useAuth } from '@web/app/auth';
-import { useUpdateProfile } from '@web/auth/account-api';
 import { FormAlert } from '@web/components/form-alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
@@ -10,7 +8,9 @@ import { PasswordInput } from '@web/components/ui/password-input';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
+import { useUpdateProfile } from '@web/lib/auth/account-api';
 import { applyFieldErrors } from '@web/lib/form-errors';
+import { useAuth } from '@web/lib/use-auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 

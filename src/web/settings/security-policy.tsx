@@ -1,5 +1,5 @@
 import { ROLE_LABELS, ROLES, type Role, type SecurityPolicy } from '@shared/auth';
-import { RoleGate, useCan } from '@web/app/role-gate';
+import { RoleGate, useCan } from '@web/components/role-gate';
 import { SectionQuery } from '@web/components/section-query';
 import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';

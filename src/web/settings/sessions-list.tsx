@@ -1,11 +1,11 @@
-import { useLogout } from '@web/app/auth';
-import { useRevokeSession, useSessions } from '@web/auth/account-api';
 import { SectionQuery } from '@web/components/section-query';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
+import { useRevokeSession, useSessions } from '@web/lib/auth/account-api';
 import { formatAgo, formatDate } from '@web/lib/format';
+import { useLogout } from '@web/lib/use-auth';
 import { Monitor } from 'lucide-react';
 import { describeDevice } from './device';
 

@@ -1,7 +1,7 @@
-import { AlertChannels } from '@web/alerts/alert-channels';
 import { usePageTitle } from '@web/app/page-title';
+import { AlertChannels } from '@web/components/alerts/alert-channels';
 import { SectionQuery } from '@web/components/section-query';
-import { ApiTokensSection } from '@web/tokens/api-tokens-section';
+import { ApiTokensSection } from '@web/components/tokens/api-tokens-section';
 import { useEffect } from 'react';
 import { AgencyForm } from './agency-form';
 import { useAgencySettings } from './api';

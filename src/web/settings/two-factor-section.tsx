@@ -1,15 +1,15 @@
-import {
-  useForgetBrowser,
-  useRememberedBrowsers,
-  useTwoFactor,
-  useTwoFactorStep,
-} from '@web/auth/account-api';
 import { CodeForm } from '@web/components/code-form';
 import { SectionQuery } from '@web/components/section-query';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
+import {
+  useForgetBrowser,
+  useRememberedBrowsers,
+  useTwoFactor,
+  useTwoFactorStep,
+} from '@web/lib/auth/account-api';
 import { formatDate } from '@web/lib/format';
 import { ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 import { TASK_STATUSES, type Task, type TaskStatus } from '@shared/tasks';
-import { needsRole, useCan } from '@web/app/role-gate';
+import { needsRole, useCan } from '@web/components/role-gate';
 import { Button } from '@web/components/ui/button';
 import {
   DropdownMenu,
@@ -10,7 +10,7 @@ import {
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
 import { ArrowRight, Copy, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
-import { STATUS_LABELS } from './filter';
+import { STATUS_LABELS } from '../lib/tasks/filter';
 
 export interface TaskHandlers {
   onEdit: (task: Task) => void;

@@ -1,6 +1,6 @@
 import { TASK_STATUSES, type Task, type TaskStatus } from '@shared/tasks';
 import { cn } from '@web/lib/utils';
-import { STATUS_LABELS } from './filter';
+import { STATUS_LABELS } from '../lib/tasks/filter';
 import type { TaskHandlers } from './task-actions-menu';
 import { TaskCard } from './task-card';
 

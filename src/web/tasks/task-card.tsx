@@ -1,7 +1,6 @@
 import type { Task } from '@shared/tasks';
 import { Card } from '@web/components/ui/card';
 import { Building2, Globe } from 'lucide-react';
-import { TaskActionsMenu, type TaskHandlers } from './task-actions-menu';
 import {
   AssigneeAvatar,
   DueText,
@@ -9,7 +8,8 @@ import {
   TaskDoneCheckbox,
   TaskTags,
   TaskTitleButton,
-} from './task-badges';
+} from '../components/tasks/task-badges';
+import { TaskActionsMenu, type TaskHandlers } from './task-actions-menu';
 
 /** A task on the board: done checkbox, title (opens the task), priority, client, due label, tags, assignee, menu. */
 export function TaskCard({ task, handlers }: { task: Task; handlers: TaskHandlers }) {

@@ -1,6 +1,6 @@
 import { Card } from '@web/components/ui/card';
 import { cn } from '@web/lib/utils';
-import type { TaskCounts } from './filter';
+import type { TaskCounts } from '../lib/tasks/filter';
 
 const counters: { key: keyof TaskCounts; label: string; tone: string }[] = [
   { key: 'total', label: 'Total', tone: 'text-foreground' },

@@ -1,9 +1,6 @@
 import type { Task } from '@shared/tasks';
 import { Card } from '@web/components/ui/card';
 import { cn } from '@web/lib/utils';
-import { formatDueDate } from './due';
-import { formatHours, progressPercent } from './filter';
-import { TaskActionsMenu, type TaskHandlers } from './task-actions-menu';
 import {
   AssigneeAvatar,
   DueText,
@@ -12,7 +9,10 @@ import {
   TaskStatusBadge,
   TaskTags,
   TaskTitleButton,
-} from './task-badges';
+} from '../components/tasks/task-badges';
+import { formatDueDate } from '../lib/tasks/due';
+import { formatHours, progressPercent } from '../lib/tasks/filter';
+import { TaskActionsMenu, type TaskHandlers } from './task-actions-menu';
 
 const th = 'h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground';
 const td = 'px-3 py-2.5 align-middle';

@@ -1,12 +1,12 @@
 import { TASK_PRIORITIES, TASK_STATUSES } from '@shared/tasks';
-import { RoleGate } from '@web/app/role-gate';
 import { ClientFilter } from '@web/components/client-filter';
+import { RoleGate } from '@web/components/role-gate';
 import { SearchInput } from '@web/components/search-input';
 import { Button } from '@web/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
-import { useUsers } from '@web/team/api';
+import { useUsers } from '@web/lib/team/api';
 import { Plus } from 'lucide-react';
-import { PRIORITY_LABELS, type PriorityFilter, STATUS_LABELS, type StatusFilter } from './filter';
+import { PRIORITY_LABELS, type PriorityFilter, STATUS_LABELS, type StatusFilter } from '../lib/tasks/filter';
 
 const ALL = 'all';
 

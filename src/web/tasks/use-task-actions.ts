@@ -1,8 +1,8 @@
 import type { Task, TaskStatus } from '@shared/tasks';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
-import { useCreateTask, useDeleteTask, useUpdateTask } from './api';
-import { duplicateRequest, STATUS_LABELS, taskToRequest, toggledStatus } from './filter';
+import { useCreateTask, useDeleteTask, useUpdateTask } from '../lib/tasks/api';
+import { duplicateRequest, STATUS_LABELS, taskToRequest, toggledStatus } from '../lib/tasks/filter';
 
 const failed = (verb: string) => (error: unknown) =>
   toast({

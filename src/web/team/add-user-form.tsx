@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createUserRequest } from '@shared/users';
-import { needsRole, useCan } from '@web/app/role-gate';
 import { FormAlert } from '@web/components/form-alert';
+import { needsRole, useCan } from '@web/components/role-gate';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
@@ -12,7 +12,7 @@ import { errorMessage } from '@web/lib/api';
 import { applyFieldErrors } from '@web/lib/form-errors';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useCreateUser } from './api';
+import { useCreateUser } from '../lib/team/api';
 import { RoleField } from './role-select';
 
 /** Team errors are shown inline (the server's message above the form, field messages below fields). */

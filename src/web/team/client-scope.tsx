@@ -11,7 +11,7 @@ import { api, errorMessage } from '@web/lib/api';
 import { listSearch } from '@web/lib/use-list-params';
 import { Plus, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { userKeys } from './api';
+import { userKeys } from '../lib/team/api';
 
 /** The names of these clients, each read by id under the client page's own key (shared cache). */
 function useClientNames(ids: readonly number[]): Map<number, string> {

@@ -10,7 +10,7 @@ import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { RotateCw, X } from 'lucide-react';
 import { useState } from 'react';
-import { useInvitations, useResendInvitation, useRevokeInvitation } from './api';
+import { useInvitations, useResendInvitation, useRevokeInvitation } from '../lib/team/api';
 import { ScopeSummary } from './client-scope';
 import { toastSent } from './invite-link';
 

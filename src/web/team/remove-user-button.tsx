@@ -5,7 +5,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { UserMinus } from 'lucide-react';
 import { useState } from 'react';
-import { useRemoveUser } from './api';
+import { useRemoveUser } from '../lib/team/api';
 
 /** Removes a colleague after a confirmation: they are signed out at once and cannot sign in again. */
 export function RemoveUserButton({ user, disabled = false }: { user: TeamUser; disabled?: boolean }) {

@@ -1,13 +1,13 @@
 import { ROLE_LABELS, ROLES, type Role, roleAtLeast } from '@shared/auth';
 import type { TeamUser } from '@shared/users';
-import { useAuth } from '@web/app/auth';
 import { Badge } from '@web/components/ui/badge';
 import { type FieldControlProps, FormField } from '@web/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
+import { useAuth } from '@web/lib/use-auth';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
-import { useChangeRole } from './api';
+import { useChangeRole } from '../lib/team/api';
 
 type Person = Pick<TeamUser, 'id' | 'role'>;
 

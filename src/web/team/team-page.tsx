@@ -1,5 +1,5 @@
 import { usePageTitle } from '@web/app/page-title';
-import { useCan } from '@web/app/role-gate';
+import { useCan } from '@web/components/role-gate';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { AddUserForm } from './add-user-form';
 import { InvitationsTable } from './invitations-table';

@@ -1,10 +1,10 @@
 import { roleAtLeast } from '@shared/auth';
-import { useAuth } from '@web/app/auth';
-import { RoleGate } from '@web/app/role-gate';
+import { RoleGate } from '@web/components/role-gate';
 import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
 import { formatDateTime, formatRelativeTime } from '@web/lib/format';
-import { useUsers } from './api';
+import { useAuth } from '@web/lib/use-auth';
+import { useUsers } from '../lib/team/api';
 import { ClientScopeCell } from './client-scope';
 import { RemoveUserButton } from './remove-user-button';
 import { RoleCell } from './role-select';

@@ -1,11 +1,10 @@
 import { usePageTitle } from '@web/app/page-title';
-import { RoleGate } from '@web/app/role-gate';
-import { useCreateChecksForWebsites } from '@web/checks/api';
-import { CheckFormDialog } from '@web/checks/check-form-dialog';
-import { refusedText } from '@web/checks/refused';
+import { CheckFormDialog } from '@web/components/checks/check-form-dialog';
 import { ListPager } from '@web/components/list-pager';
+import { MaintenanceCard } from '@web/components/maintenance/maintenance-card';
 import { ErrorState } from '@web/components/page-states';
 import { RefreshButton } from '@web/components/refresh-button';
+import { RoleGate } from '@web/components/role-gate';
 import { SearchInput } from '@web/components/search-input';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
@@ -15,11 +14,17 @@ import { Tabs, TabsContent } from '@web/components/ui/tabs';
 import { toast } from '@web/components/ui/use-toast';
 import { type ViewMode, ViewTabs } from '@web/components/view-tabs';
 import { errorMessage } from '@web/lib/api';
+import { useCreateChecksForWebsites } from '@web/lib/checks/api';
+import { refusedText } from '@web/lib/checks/refused';
 import { formatCount } from '@web/lib/format';
-import { MaintenanceCard } from '@web/maintenance/maintenance-card';
 import { Plus, Radar } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { UPTIME_PAGE_SIZE, useRefreshMonitors, useUpdateResponseTimes, useUptimeList } from './api';
+import {
+  UPTIME_PAGE_SIZE,
+  useRefreshMonitors,
+  useUpdateResponseTimes,
+  useUptimeList,
+} from '../lib/uptime/api';
 import { UptimeEmpty } from './uptime-empty';
 import { UptimeGrid } from './uptime-grid';
 import { UptimeSummary } from './uptime-summary';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { UptimeParams } from './api';
+import type { UptimeParams } from '../lib/uptime/api';
 
 /** The Uptime page's view in the address (/uptime?q=shop&source=check&page=2): links, reloads and Back keep it. */
 export function useUptimeParams() {

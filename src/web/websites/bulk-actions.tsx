@@ -1,16 +1,16 @@
-import { RoleGate } from '@web/app/role-gate';
-import { useCreateChecksForWebsites } from '@web/checks/api';
-import { refusedText } from '@web/checks/refused';
-import { useClients } from '@web/clients/api';
-import { useAssignWebsites } from '@web/clients/client-api';
 import { FormDialog, FormDialogFooter } from '@web/components/form-dialog';
+import { MaintenanceDialog } from '@web/components/maintenance/maintenance-dialog';
+import { RoleGate } from '@web/components/role-gate';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
+import { useCreateChecksForWebsites } from '@web/lib/checks/api';
+import { refusedText } from '@web/lib/checks/refused';
+import { useClients } from '@web/lib/clients/api';
+import { useAssignWebsites } from '@web/lib/clients/client-api';
 import { formatCount } from '@web/lib/format';
-import { MaintenanceDialog } from '@web/maintenance/maintenance-dialog';
 import { Radar, UserRound, Wrench, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 

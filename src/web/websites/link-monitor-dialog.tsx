@@ -5,10 +5,10 @@ import { OptionPicker } from '@web/components/option-picker';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
-import { useMonitorSearch } from '@web/uptime/api';
+import { useMonitorSearch } from '@web/lib/uptime/api';
 import { Link2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { useLinkMonitor } from './api';
+import { useLinkMonitor } from '../lib/websites/api';
 
 const DOMAIN_CHOOSES = 'the domain';
 

@@ -1,12 +1,12 @@
 import { usePageTitle } from '@web/app/page-title';
-import { SiteCheckCard } from '@web/checks/site-check-card';
+import { SiteCheckCard } from '@web/components/checks/site-check-card';
 import { DetailHeader, DetailStates } from '@web/components/detail-states';
 import { ExternalLinkButton, httpsUrl } from '@web/components/external-link-button';
 import { ProviderStatusBadge } from '@web/components/status-badge';
 import { SyncStatus } from '@web/components/sync-status';
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { type SiteDetail, useSite } from './api';
+import { type SiteDetail, useSite } from '../lib/websites/api';
 import { SiteInfoCard } from './site-info-card';
 import { SiteSnapshotCard } from './site-snapshot-card';
 import { SiteUptimeCard } from './site-uptime-card';

@@ -7,7 +7,7 @@ import { errorMessage } from '@web/lib/api';
 import { Camera, RefreshCw, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { useRefreshSiteSnapshot, useSiteSnapshot } from './api';
+import { useRefreshSiteSnapshot, useSiteSnapshot } from '../lib/websites/api';
 import { SnapshotFacts } from './snapshot-facts';
 
 /**

@@ -7,7 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatFrequency, formatLastChecked } from '@web/lib/format';
 import { monitorName } from '@web/lib/monitor';
-import { useMonitorsMatching } from '@web/uptime/api';
+import { useMonitorsMatching } from '@web/lib/uptime/api';
 import { Activity, ArrowRight } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'wouter';

@@ -3,7 +3,7 @@ import { RawData } from '@web/components/raw-data';
 import { Button } from '@web/components/ui/button';
 import { formatAgo, formatDateTime, orDash } from '@web/lib/format';
 import { Info, RefreshCw, TriangleAlert } from 'lucide-react';
-import type { SiteSnapshotResponse } from './api';
+import type { SiteSnapshotResponse } from '../lib/websites/api';
 
 interface SnapshotFactsProps {
   response: SiteSnapshotResponse;

@@ -1,13 +1,13 @@
 import type { Website } from '@shared/websites';
-import { RoleGate } from '@web/app/role-gate';
-import { useClients } from '@web/clients/api';
-import { useSetWebsiteClient } from '@web/clients/client-api';
+import { RoleGate } from '@web/components/role-gate';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
+import { useClients } from '@web/lib/clients/api';
+import { useSetWebsiteClient } from '@web/lib/clients/client-api';
 import { Link } from 'wouter';
-import { useWebsite } from './api';
+import { useWebsite } from '../lib/websites/api';
 
 const NONE = 'none';
 

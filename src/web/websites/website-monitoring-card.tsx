@@ -1,14 +1,14 @@
 import type { WebsiteDetail, WebsiteMonitoring } from '@shared/websites';
 import { useQueryClient } from '@tanstack/react-query';
-import { RoleGate } from '@web/app/role-gate';
-import { useCheck, useCreateChecksForWebsites } from '@web/checks/api';
 import { type InfoItem, InfoList } from '@web/components/info-list';
 import { MeasuredUptime, SPAN_MS, UPTIME_SPANS } from '@web/components/measured-uptime';
 import { MonitorStatusBadge } from '@web/components/monitor-status-badge';
+import { RoleGate } from '@web/components/role-gate';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
+import { useCheck, useCreateChecksForWebsites } from '@web/lib/checks/api';
 import {
   formatCalendarDay,
   formatLastChecked,
@@ -18,7 +18,7 @@ import {
 import { Activity, ArrowRight, Plus, Radar } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { useWebsiteMonitorRecent, websiteKeys } from './api';
+import { useWebsiteMonitorRecent, websiteKeys } from '../lib/websites/api';
 import { LinkMonitorButton } from './link-monitor-dialog';
 
 /**

@@ -1,6 +1,8 @@
 import type { WebsiteFinding, WebsiteSecurity } from '@shared/security';
 import type { WebsiteDetail } from '@shared/websites';
-import { RoleGate } from '@web/app/role-gate';
+import { RoleGate } from '@web/components/role-gate';
+import { DismissDialog, type DismissTarget } from '@web/components/security/dismiss-dialog';
+import { Reopen } from '@web/components/security/finding-sites';
 import { FeedAge, RecordLink, SECURITY_ANCHOR, SeverityPill } from '@web/components/severity';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -8,11 +10,9 @@ import { LoadingState } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
 import { formatCount, formatDate } from '@web/lib/format';
 import { cn } from '@web/lib/utils';
-import { DismissDialog, type DismissTarget } from '@web/security/dismiss-dialog';
-import { Reopen } from '@web/security/finding-sites';
 import { ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useWebsiteSecurity } from './api';
+import { useWebsiteSecurity } from '../lib/websites/api';
 
 /**
  * What the website runs that the vulnerability feed says is vulnerable, worst first, each with the

@@ -1,11 +1,11 @@
 import type { Website } from '@shared/websites';
-import { needsRole, useCan } from '@web/app/role-gate';
 import { CreateTagForm } from '@web/components/create-tag-form';
+import { needsRole, useCan } from '@web/components/role-gate';
 import { TagBadge } from '@web/components/tag-badge';
+import { ManageTagsDialog } from '@web/components/tags/manage-tags-dialog';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { useResourceTagChanges, useTags } from '@web/tags/api';
-import { ManageTagsDialog } from '@web/tags/manage-tags-dialog';
+import { useResourceTagChanges, useTags } from '@web/lib/tags/api';
 import { Plus, Tags, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 

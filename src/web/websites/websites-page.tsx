@@ -17,9 +17,15 @@ import { useDebouncedQuery, useListParams } from '@web/lib/use-list-params';
 import { Globe, Plug, SearchX } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { siteKeys, useRefreshWebsites, useWebsitePage } from './api';
+import { siteKeys, useRefreshWebsites, useWebsitePage } from '../lib/websites/api';
+import {
+  healthParam,
+  sortParam,
+  WEBSITE_PARAM_KEYS,
+  type WebsiteParams,
+  websitesPageSize,
+} from '../lib/websites/filter';
 import { BulkActions } from './bulk-actions';
-import { healthParam, sortParam, WEBSITE_PARAM_KEYS, type WebsiteParams, websitesPageSize } from './filter';
 import { WebsitesGrid } from './websites-grid';
 import { type Selection, WebsitesTable } from './websites-table';
 import { WebsitesToolbar } from './websites-toolbar';

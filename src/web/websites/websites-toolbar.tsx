@@ -10,8 +10,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Settings } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { useSiteOptions } from './api';
-import { healthParam, type WebsiteParams, websiteListQuery } from './filter';
+import { useSiteOptions } from '../lib/websites/api';
+import { healthParam, type WebsiteParams, websiteListQuery } from '../lib/websites/filter';
 
 const ALL = 'all';
 const STATUSES = [

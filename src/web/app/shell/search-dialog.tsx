@@ -1,12 +1,12 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { DialogOverlay } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
+import type { SearchItem } from '@web/lib/search/types';
+import { useServerSearch } from '@web/lib/search/use-server-search';
 import { moveHighlight } from '@web/search/filter';
 import { indexOfId, mergeSearchResults } from '@web/search/merge';
 import { pageEntries } from '@web/search/page-entries';
 import { optionId, SearchResults } from '@web/search/search-results';
-import type { SearchItem } from '@web/search/types';
-import { useServerSearch } from '@web/search/use-server-search';
 import { Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';

@@ -1,7 +1,7 @@
 import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
 import { cn } from '@web/lib/utils';
 import { Link, useLocation } from 'wouter';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/use-auth';
 import { type NavItem, visibleItems } from './nav-items';
 
 interface SidebarLinkProps {

@@ -4,7 +4,7 @@ import { formatDate } from '@web/lib/format';
 import { cn } from '@web/lib/utils';
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'wouter';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/use-auth';
 
 /**
  * Above every page while the agency's two-factor rule waits on the signed-in person: during the grace

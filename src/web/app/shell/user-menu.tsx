@@ -10,7 +10,7 @@ import {
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { LogOut, MonitorSmartphone } from 'lucide-react';
-import { useAuth, useLogout } from '../auth';
+import { useAuth, useLogout } from '../../lib/use-auth';
 
 function initials(name: string): string {
   return name.slice(0, 2).toUpperCase();
