@@ -85,6 +85,13 @@ export async function signedInPages(page: Page): Promise<string[]> {
 export async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
-  // Radix and Tailwind transitions (fades, slides) end within 200 ms.
-  await page.waitForTimeout(250);
+  // Radix and Tailwind transitions (fades, slides) have ended: no finite animation is still running
+  // (a spinner's endless one never ends, and is not waited for).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
 }
