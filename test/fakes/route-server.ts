@@ -15,6 +15,8 @@ export type FakeRequest = {
   /** The request body as text (a form or JSON body of a POST), '' for none. */
   body: string;
   headers: IncomingMessage['headers'];
+  /** The values of a route's `{name}` segments ("GET /sites/{id}" asked as /sites/abc: `{ id: 'abc' }`). */
+  params: Record<string, string>;
 };
 
 /** What a route answers: JSON `body`, or `raw` text with its own content type. */
@@ -105,6 +107,33 @@ export async function startRouteServer(options: RouteServerOptions) {
     }
   }
 
+  // Routes with `{name}` segments, matched when no route has the exact path.
+  const patterns = [...routes.keys()]
+    .filter((key) => key.includes('{'))
+    .map((key) => {
+      const names: string[] = [];
+      const source = key.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => {
+        names.push(name);
+        return '([^/]+)';
+      });
+      return { key, names, regex: new RegExp(`^${source}$`) };
+    });
+
+  function findRoute(method: string, pathname: string) {
+    const exact = `${method} ${pathname}`;
+    const handler = routes.get(exact);
+    if (handler) return { key: exact, handler, params: {} };
+    for (const pattern of patterns) {
+      const match = pattern.regex.exec(exact);
+      if (!match) continue;
+      const params = Object.fromEntries(
+        pattern.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]),
+      );
+      return { key: pattern.key, handler: routes.get(pattern.key)!, params };
+    }
+    return null;
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
     const record: RecordedFakeRequest = {
@@ -125,10 +154,12 @@ export async function startRouteServer(options: RouteServerOptions) {
       url,
       body: Buffer.concat(chunks).toString('utf8'),
       headers: req.headers,
+      params: {},
     };
-    const key = `${record.method} ${url.pathname}`;
-    const handler = routes.get(key);
-    if (!handler) return json(res, { status: 404, body: { error: 'not_found' } });
+    const found = findRoute(record.method, url.pathname);
+    if (!found) return json(res, { status: 404, body: { error: 'not_found' } });
+    const { key, handler } = found;
+    request.params = found.params;
     const answer = async () => handler(request);
     const mode = failures.get(key)?.take() ?? null;
     json(res, mode ? await answerFailure(mode, answer) : await answer());

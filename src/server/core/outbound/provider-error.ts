@@ -48,3 +48,16 @@ export class ProviderError extends Error {
 }
 
 export const isProviderError = (error: unknown): error is ProviderError => error instanceof ProviderError;
+
+/**
+ * A provider's own error message as one short printable sentence, safe to show: control and non-ASCII
+ * characters and runs of spaces collapsed, cut at `max` characters; null when nothing is left.
+ */
+export function printableSentence(text: string, max = 160): string | null {
+  const clean = text
+    .replace(/[^\x20-\x7e]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!clean) return null;
+  return clean.length > max ? `${clean.slice(0, max - 3)}…` : clean;
+}

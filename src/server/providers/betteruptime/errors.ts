@@ -1,4 +1,4 @@
-import { ProviderError, type ProviderErrorKind } from '../../core/outbound/provider-error';
+import { ProviderError, type ProviderErrorKind, printableSentence } from '../../core/outbound/provider-error';
 
 /** Better Uptime-flavoured errors: every message names Better Uptime and is safe to show as-is. */
 const make = (
@@ -24,12 +24,7 @@ export function errorDetail(body: unknown): string | null {
       })
       .join('; ');
   }
-  if (!text) return null;
-  const clean = text
-    .replace(/[^\x20-\x7e]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return clean.length > 160 ? `${clean.slice(0, 157)}…` : clean || null;
+  return text ? printableSentence(text) : null;
 }
 
 export function fromHttpStatus(status: number, body: unknown): ProviderError {

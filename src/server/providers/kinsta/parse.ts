@@ -1,0 +1,169 @@
+import type { z } from 'zod';
+import { rawBackup, rawDomain, rawEnvironment, rawSite, rawSoftware, rawValidate } from './schemas';
+import type {
+  KinstaBackup,
+  KinstaBackupKind,
+  KinstaDomain,
+  KinstaEnvironment,
+  KinstaKey,
+  KinstaList,
+  KinstaSite,
+  KinstaSoftware,
+} from './types';
+
+/**
+ * Kinsta JSON → our types. Nothing here throws: a whole answer that cannot be read is null, and an item
+ * of a list that cannot be read is skipped and counted; the client turns null into a ProviderError.
+ */
+const obj = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+/** Reads each item with `read`, skipping (and counting) those it cannot. */
+function readList<T>(items: unknown, read: (item: unknown) => T | null): KinstaList<T> | null {
+  if (!Array.isArray(items)) return null;
+  const out: T[] = [];
+  let skipped = 0;
+  for (const item of items) {
+    const parsed = read(item);
+    if (parsed === null) skipped++;
+    else out.push(parsed);
+  }
+  return { items: out, skipped };
+}
+
+const safe =
+  <S extends z.ZodType, T>(schema: S, to: (raw: z.output<S>) => T) =>
+  (item: unknown): T | null => {
+    const parsed = schema.safeParse(item);
+    return parsed.success ? to(parsed.data) : null;
+  };
+
+export function parseValidate(body: unknown): KinstaKey | null {
+  const parsed = rawValidate.safeParse(body);
+  if (!parsed.success) return null;
+  const raw = parsed.data;
+  return { companyId: raw.company, name: raw.name, expiresAt: raw.expires_at, status: raw.status };
+}
+
+/** "php8.2" (or "8.2") → "8.2"; anything else → null. */
+export function phpVersionOf(engine: string | null | undefined): string | null {
+  const match = /^(?:php)?\s*(\d+\.\d+)(?:\.\d+)?$/i.exec(engine?.trim() ?? '');
+  return match ? match[1]! : null;
+}
+
+const toDomain = safe(
+  rawDomain,
+  (raw): KinstaDomain => ({
+    id: raw.id,
+    name: raw.name.toLowerCase(),
+    active: raw.is_active,
+    type: raw.type,
+  }),
+);
+
+export const toEnvironment = safe(rawEnvironment, (raw): KinstaEnvironment => {
+  const domains = readList(raw.domains, toDomain)?.items ?? [];
+  const primary = raw.primaryDomain ?? raw.primary_domain ?? null;
+  return {
+    id: raw.id,
+    name: raw.name,
+    displayName: raw.display_name ?? raw.name,
+    live: raw.name.toLowerCase() === 'live',
+    primaryDomain: primary?.toLowerCase() ?? domains.find((d) => d.active)?.name ?? null,
+    domains,
+    wordpressVersion: raw.wordpress_version,
+    phpVersion: phpVersionOf(raw.container_info?.php_engine_version),
+    blocked: raw.is_blocked,
+  };
+});
+
+const labelName = (label: unknown): string | null => {
+  const name = obj(label)?.name;
+  return typeof name === 'string' && name.trim() ? name.trim() : null;
+};
+
+const toSite = safe(rawSite, (raw): KinstaSite => {
+  const labels = (raw.siteLabels ?? raw.site_labels ?? [])
+    .map(labelName)
+    .filter((l): l is string => l !== null);
+  return {
+    id: raw.id,
+    name: raw.name,
+    displayName: raw.display_name ?? raw.name,
+    status: raw.status,
+    labels,
+    environments: readList(raw.environments ?? [], toEnvironment)?.items ?? [],
+  };
+});
+
+/** `GET /sites` → `{ company: { sites: [...] } }`. */
+export function parseSites(body: unknown): KinstaList<KinstaSite> | null {
+  return readList(obj(obj(body)?.company)?.sites, toSite);
+}
+
+/** `GET /sites/{id}/environments` → `{ site: { environments: [...] } }`. */
+export function parseEnvironments(body: unknown): KinstaList<KinstaEnvironment> | null {
+  return readList(obj(obj(body)?.site)?.environments, toEnvironment);
+}
+
+const toSoftware = safe(
+  rawSoftware,
+  (raw): KinstaSoftware => ({
+    slug: raw.name,
+    title: raw.title,
+    status: raw.status,
+    version: raw.version,
+    // "available" with a version is an update; "none" or a version equal to the installed one is not.
+    updateVersion:
+      raw.update === 'available' && raw.update_version && raw.update_version !== raw.version
+        ? raw.update_version
+        : null,
+  }),
+);
+
+/**
+ * `GET /sites/environments/{id}/plugins` (and `/themes`) →
+ * `{ environment: { container_info: { wp_plugins: { data: [...] } } } }` (`wp_themes` for themes).
+ */
+export function parseSoftware(body: unknown, kind: 'plugins' | 'themes'): KinstaList<KinstaSoftware> | null {
+  const info = obj(obj(obj(body)?.environment)?.container_info);
+  return readList(obj(info?.[kind === 'plugins' ? 'wp_plugins' : 'wp_themes'])?.data, toSoftware);
+}
+
+/** Kinsta's backup types as the kinds the Backups page tells apart. */
+export function backupKind(type: string | null): Exclude<KinstaBackupKind, 'downloadable'> {
+  const t = type?.toLowerCase() ?? '';
+  if (t === 'manual') return 'manual';
+  if (t.startsWith('system')) return 'system';
+  return 'automatic';
+}
+
+const toBackup = (kind: 'listed' | 'downloadable') =>
+  safe(rawBackup, (raw): KinstaBackup | null =>
+    raw.created_at
+      ? {
+          id: raw.id,
+          name: raw.name,
+          note: raw.note,
+          type: raw.type,
+          kind: kind === 'downloadable' ? 'downloadable' : backupKind(raw.type),
+          createdAt: raw.created_at,
+          expiresAt: raw.expires_at ?? null,
+        }
+      : null,
+  );
+
+/**
+ * `GET /sites/environments/{id}/backups` → `{ environment: { backups: [...] } }`, and
+ * `…/downloadable-backups` → `{ environment: { downloadable_backups: [...] } }`. A backup without a
+ * readable time is skipped: a backup of unknown age says nothing about how recent the last one is.
+ */
+export function parseBackups(
+  body: unknown,
+  kind: 'listed' | 'downloadable',
+): KinstaList<KinstaBackup> | null {
+  const environment = obj(obj(body)?.environment);
+  const items = environment?.[kind === 'listed' ? 'backups' : 'downloadable_backups'];
+  const read = toBackup(kind);
+  return readList(items, (item) => read(item) ?? null);
+}

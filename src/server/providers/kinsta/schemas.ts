@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/**
+ * Kinsta's JSON as far as we rely on it, read leniently: unknown fields are ignored, a field of the
+ * wrong type is read as absent where we can do without it. Kinsta spells some keys in camelCase and
+ * others in snake_case (`primaryDomain`, `siteLabels` beside `display_name`); both spellings are read.
+ */
+const text = z.string().trim().min(1);
+const maybeText = z
+  .unknown()
+  .optional()
+  .transform((v) => (typeof v === 'string' && v.trim() ? v.trim() : null));
+const maybeBool = z
+  .unknown()
+  .optional()
+  .transform((v) => v === true);
+/** An id Kinsta sends as a UUID string or, for backups, a number. */
+const id = z.union([text, z.number().int().nonnegative().transform(String)]);
+/** Epoch milliseconds, as a number or a string of digits; null when absent or unreadable. */
+const epochMs = z
+  .unknown()
+  .optional()
+  .transform((v) => {
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : Number.NaN;
+    return Number.isFinite(n) && n > 0 ? new Date(n) : null;
+  });
+
+export const rawValidate = z.object({
+  company: text,
+  name: maybeText,
+  expires_at: epochMs,
+  status: maybeText,
+});
+
+export const rawDomain = z.object({
+  id: id.catch(''),
+  name: text,
+  is_active: z
+    .unknown()
+    .optional()
+    .transform((v) => v !== false),
+  type: maybeText,
+});
+
+const domainName = z
+  .object({ name: text })
+  .transform((d) => d.name)
+  .nullable()
+  .catch(null);
+
+export const rawEnvironment = z.object({
+  id,
+  name: text.catch('live'),
+  display_name: maybeText,
+  is_blocked: maybeBool,
+  wordpress_version: maybeText,
+  domains: z.array(z.unknown()).catch([]),
+  primaryDomain: domainName.optional(),
+  primary_domain: domainName.optional(),
+  container_info: z.object({ php_engine_version: maybeText }).nullable().catch(null).optional(),
+});
+
+export const rawSite = z.object({
+  id,
+  name: text,
+  display_name: maybeText,
+  status: maybeText,
+  siteLabels: z.array(z.unknown()).catch([]).optional(),
+  site_labels: z.array(z.unknown()).catch([]).optional(),
+  environments: z.array(z.unknown()).catch([]).optional(),
+});
+
+export const rawSoftware = z.object({
+  name: text,
+  title: maybeText,
+  status: maybeText,
+  version: maybeText,
+  update: maybeText,
+  update_version: maybeText,
+});
+
+export const rawBackup = z.object({
+  id,
+  name: maybeText,
+  note: maybeText,
+  type: maybeText,
+  created_at: epochMs,
+  expires_at: epochMs.optional(),
+});

@@ -1,0 +1,2 @@
+export { type FakeKinsta, type FakeKinstaOptions, startFakeKinsta } from './server';
+export type { KinstaState } from './state';
