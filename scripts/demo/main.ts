@@ -7,6 +7,7 @@ import path from 'node:path';
 import { startFakeBetterUptime } from '../../test/fakes/betteruptime';
 import { startFakeEndOfLife } from '../../test/fakes/endoflife';
 import { startFakeGridPane } from '../../test/fakes/gridpane';
+import { startFakeKinsta } from '../../test/fakes/kinsta';
 import { startMailCatcher } from '../../test/fakes/receivers/mail';
 import { startFakeTargets } from '../../test/fakes/targets';
 import { startFakeWordfence } from '../../test/fakes/wordfence';
@@ -26,7 +27,10 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 
 const seed = 7;
 const gridpane = await startFakeGridPane({ servers: 8, sites: 60, seed });
-const domains = gridpane.fleet.sites.map((s) => String(s.url));
+// A second host: a few sites on Kinsta (one with a staging copy), watched and read like the others.
+const kinsta = await startFakeKinsta({ sites: 6, seed });
+const kinstaDomains = kinsta.state.sites.map((s) => s.environments[0]!.domains[0]!);
+const domains = [...gridpane.fleet.sites.map((s) => String(s.url)), ...kinstaDomains];
 const uptime = await startFakeBetterUptime({ sites: domains, seed });
 const wordpress = await startFakeWordPress({ domains, seed, cases: mixedCases(domains) });
 // Where the fleet view reads the latest WordPress release and PHP's end-of-life dates from, and the
@@ -68,6 +72,7 @@ const stop = async (code = 0) => {
   server.kill('SIGTERM');
   await Promise.all([
     gridpane.close(),
+    kinsta.close(),
     uptime.close(),
     wordpress.close(),
     wporg.close(),
@@ -99,6 +104,7 @@ try {
     baseUrl: gridpane.url,
     accessToken: gridpane.token,
   });
+  await api.call('POST', '/api/integrations/kinsta', { apiKey: kinsta.apiKey, baseUrl: kinsta.url });
   await api.call('POST', '/api/integrations/betteruptime', { apiToken: uptime.token, baseUrl: uptime.url });
   await api.call('POST', '/api/integrations/hdsnapshot', {
     globalToken: wordpress.token,
@@ -126,7 +132,7 @@ try {
 console.log(`
 Agency Hub demo is running at http://localhost:${port}
   Sign in as "${demoUser.username}" with the password "${demoUser.password}".
-  Providers are local fakes: GridPane (8 servers, 60 sites), Better Uptime (${uptime.monitors.length} monitors),
+  Providers are local fakes: GridPane (8 servers, 60 sites), Kinsta (${kinsta.state.sites.length} sites), Better Uptime (${uptime.monitors.length} monitors),
   WordPress sites answering HD Snapshot (a few with plugin problems on purpose), and wordpress.org
   and endoflife.date, read for the fleet's reference versions (latest WordPress ${wporg.state.coreLatest}).
   Uptime figures and 30-day history fill in within a minute or two. Data folder: ${dataDir}

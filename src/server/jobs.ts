@@ -21,6 +21,7 @@ import { figuresJob } from './sync/betteruptime-figures';
 import { dispatchJob } from './sync/dispatch';
 import { gridpaneSyncJob } from './sync/gridpane';
 import { factsJob } from './sync/hdsnapshot';
+import { kinstaSyncJob } from './sync/kinsta';
 import { pluginDirectoryJob } from './sync/plugin-directory';
 import { referenceJobs } from './sync/references';
 import { importJob, matchJob } from './vulnerabilities/import';
@@ -29,6 +30,7 @@ import { healthJob } from './websites/health-job';
 /** Every kind of background work Agency Hub does: each area defines its own, the engine runs them all. */
 export const jobSpecs = (services: Services): JobSpec<never>[] => [
   gridpaneSyncJob(services),
+  kinstaSyncJob(services),
   monitorsSyncJob(services),
   figuresJob(services),
   dispatchJob(services),

@@ -13,6 +13,7 @@ import { type Mailer, smtpMailer } from './email/mailer';
 import { type BetterUptimeClientOptions, createBetterUptimeClient } from './providers/betteruptime/client';
 import { createGridPaneClient, type GridPaneClientOptions } from './providers/gridpane/client';
 import { fetchSnapshot, type SnapshotRequest } from './providers/hdsnapshot/client';
+import { createKinstaClient, type KinstaClientOptions } from './providers/kinsta/client';
 import { createPhpEolClient, type PhpEolClient } from './providers/php-eol/client';
 import { createWordfenceClient, type WordfenceClient } from './providers/wordfence/client';
 import { createWporgClient, type WporgClient } from './providers/wporg/client';
@@ -25,6 +26,9 @@ export type ProviderFactory = {
   gridpane(
     options: Pick<GridPaneClientOptions, 'baseUrl' | 'token' | 'onCall'>,
   ): ReturnType<typeof createGridPaneClient>;
+  kinsta(
+    options: Pick<KinstaClientOptions, 'baseUrl' | 'apiKey' | 'onCall'>,
+  ): ReturnType<typeof createKinstaClient>;
   betteruptime(
     options: Pick<BetterUptimeClientOptions, 'baseUrl' | 'token' | 'onCall'>,
   ): ReturnType<typeof createBetterUptimeClient>;
@@ -64,6 +68,7 @@ export type ServiceOptions = {
   jobs?: EngineOptions;
   box?: SecretBox;
   gridpane?: Partial<GridPaneClientOptions>;
+  kinsta?: Partial<KinstaClientOptions>;
   betteruptime?: Partial<BetterUptimeClientOptions>;
   hdsnapshot?: Pick<SnapshotRequest, 'timeoutMs'>;
 };
@@ -90,6 +95,7 @@ export function createServices(config: Config, database: Database, opts: Service
     }),
     providers: {
       gridpane: (o) => createGridPaneClient({ ...opts.gridpane, ...o, addressPolicy: policy }),
+      kinsta: (o) => createKinstaClient({ ...opts.kinsta, ...o, addressPolicy: policy }),
       betteruptime: (o) => createBetterUptimeClient({ ...opts.betteruptime, ...o, addressPolicy: policy }),
       snapshot: (request) => fetchSnapshot({ ...opts.hdsnapshot, ...request, addressPolicy: policy }),
       wporg: () => createWporgClient({ baseUrl: config.wporgApiUrl, addressPolicy: policy }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type HealthState, health } from './website-health';
+import { WEBSITE_HOSTS } from './websites';
 
 /**
  * A site's status on the dashboard (Online, Offline, Warning, Maintenance); null when no monitor
@@ -17,7 +18,8 @@ export function cardStatusOf(state: HealthState): SiteCardStatus | null {
   return null;
 }
 
-export const SITE_CARD_PROVIDERS = ['gridpane', 'kinsta'] as const;
+/** The hosts a site card names (every host whose sites become websites). */
+export const SITE_CARD_PROVIDERS = WEBSITE_HOSTS;
 
 /** One website of the dashboard's Website Status card: its health and the figures of what watches it. */
 export const siteCard = z.object({

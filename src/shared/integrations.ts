@@ -1,19 +1,27 @@
 import { z } from 'zod';
 
-export const integrationProviders = ['gridpane', 'betteruptime', 'hdsnapshot', 'wordfence'] as const;
+export const integrationProviders = [
+  'gridpane',
+  'kinsta',
+  'betteruptime',
+  'hdsnapshot',
+  'wordfence',
+] as const;
 export const integrationProvider = z.enum(integrationProviders, {
-  error: 'Unknown integration: use gridpane, betteruptime, hdsnapshot or wordfence',
+  error: 'Unknown integration: use gridpane, kinsta, betteruptime, hdsnapshot or wordfence',
 });
 export type IntegrationProvider = z.infer<typeof integrationProvider>;
 
 export const providerNames: Record<IntegrationProvider, string> = {
   gridpane: 'GridPane',
+  kinsta: 'Kinsta',
   betteruptime: 'Better Uptime',
   hdsnapshot: 'HD Snapshot',
   wordfence: 'Wordfence Intelligence',
 };
 
 export const DEFAULT_GRIDPANE_BASE_URL = 'https://my.gridpane.com/oauth/api/v1';
+export const DEFAULT_KINSTA_BASE_URL = 'https://api.kinsta.com/v2';
 export const DEFAULT_BETTERUPTIME_BASE_URL = 'https://uptime.betterstack.com/api/v2';
 export const DEFAULT_HDSNAPSHOT_URL_TEMPLATE = 'https://{domain}/wp-json/hd-snapshot/v1/snapshot';
 
@@ -51,6 +59,20 @@ export const gridpaneSettings = z.strictObject({
   baseUrl: providerUrl('Base URL').default(DEFAULT_GRIDPANE_BASE_URL),
   accessToken: token('Access token'),
 });
+/**
+ * Kinsta: an API key (MyKinsta → Company settings → API Keys) and, optionally, the company's id, which
+ * is otherwise found through the key.
+ */
+export const kinstaSettings = z.strictObject({
+  apiKey: token('API key'),
+  companyId: z
+    .string({ error: 'Company ID must be text' })
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'Company ID is the UUID shown in MyKinsta under Company settings')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  baseUrl: providerUrl('Base URL').default(DEFAULT_KINSTA_BASE_URL),
+});
 export const betteruptimeSettings = z.strictObject({
   apiToken: token('API token'),
   baseUrl: providerUrl('Base URL').optional(),
@@ -66,6 +88,7 @@ export const wordfenceSettings = z.strictObject({
   apiKey: token('API key'),
 });
 export type GridPaneSettings = z.infer<typeof gridpaneSettings>;
+export type KinstaSettings = z.input<typeof kinstaSettings>;
 export type BetterUptimeSettings = z.infer<typeof betteruptimeSettings>;
 export type HdSnapshotSettings = z.infer<typeof hdsnapshotSettings>;
 export type WordfenceSettings = z.infer<typeof wordfenceSettings>;
@@ -85,6 +108,8 @@ export const integrationView = z.object({
   tokenHint: z.string().nullable(),
   baseUrl: z.string().nullable(),
   urlTemplate: z.string().nullable(),
+  /** Kinsta: the company the saved key reads. */
+  companyId: z.string().nullable(),
   lastSyncAt: z.string().nullable(),
   lastError: z.string().nullable(),
   lastErrorAt: z.string().nullable(),

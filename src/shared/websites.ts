@@ -77,6 +77,9 @@ export const WEBSITE_SORTS = [
 
 /** The hosts whose sites become websites. */
 export const WEBSITE_HOSTS = ['gridpane', 'kinsta'] as const;
+export type WebsiteHost = (typeof WEBSITE_HOSTS)[number];
+/** How pages name each host. */
+export const WEBSITE_HOST_NAMES: Record<WebsiteHost, string> = { gridpane: 'GridPane', kinsta: 'Kinsta' };
 
 /** The Websites list's filters (their presence asks for a page); the CSV export takes exactly these. */
 export const websiteFilters = {

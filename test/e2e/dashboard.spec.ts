@@ -54,7 +54,7 @@ test('dashboard figures match the fleet; site cards and quick actions navigate',
     .getByRole('button', { name: /Add New Site/ })
     .click();
   const addSite = page.getByRole('dialog', { name: 'Add New Site' });
-  await expect(addSite.getByText(/connect GridPane on the Integrations page/)).toBeVisible();
+  await expect(addSite.getByText(/connect GridPane or Kinsta on the Integrations page/)).toBeVisible();
   await addSite.getByRole('link', { name: 'Go to Integrations' }).click();
   await expect(page).toHaveURL(/\/integrations$/);
   await expect(addSite).toBeHidden();

@@ -38,7 +38,7 @@ test('configure GridPane, browse sites, tag a website, open site and server deta
   await expect(card.getByText('connected', { exact: true })).toBeVisible();
   await expect(card.getByText(/\d+ API calls?/)).toBeVisible();
   // Integrations the server does not speak to say so, with no figures.
-  await expect(page.getByTestId('integration-kinsta').getByText('Not connected')).toBeVisible();
+  await expect(page.getByTestId('integration-cloudflare').getByText('Not connected')).toBeVisible();
 
   // Websites: a website for every site of the fake (one per domain, "www." left off), in the list view
   // (the default), as soon as the first sync has read them.

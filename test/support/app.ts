@@ -60,6 +60,7 @@ export async function createTestApp(
     box: secretBox(randomBytes(32)),
     // Tests talk to the local fakes: no need for GridPane's one-second spacing.
     gridpane: { minSpacingMs: 0 },
+    kinsta: { minSpacingMs: 0, sleep: () => Promise.resolve() },
     // No pacing and no real backoff waits against the fakes.
     betteruptime: { maxRequestsPerSecond: Number.POSITIVE_INFINITY, sleep: () => Promise.resolve() },
     hdsnapshot: { timeoutMs: 1000 },

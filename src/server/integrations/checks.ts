@@ -4,6 +4,7 @@ import { type AddressPolicy, addressPolicy, assertPublicField } from '../core/ou
 import { isProviderError, type ProviderError } from '../core/outbound/provider-error';
 import { BETTERUPTIME } from '../providers/betteruptime/keys';
 import { GRIDPANE } from '../providers/gridpane/keys';
+import { KINSTA } from '../providers/kinsta/keys';
 import { WORDFENCE } from '../providers/wordfence/keys';
 import type { Services } from '../services';
 import type { ProviderSettings } from './service';
@@ -16,6 +17,38 @@ import type { ProviderSettings } from './service';
  * template is acceptable.
  */
 export async function checkCredentials(
+  services: Services,
+  provider: IntegrationProvider,
+  settings: ProviderSettings,
+): Promise<Checked> {
+  if (provider === KINSTA) return checkKinsta(services, settings);
+  return { message: await checkOthers(services, provider, settings), settings };
+}
+
+/** What the provider said of the credentials, and the settings to save (with what it told us). */
+export type Checked = { message: string | undefined; settings: ProviderSettings };
+
+/**
+ * Kinsta's key check (`GET /validate`) names the key's company: saved when the form left it empty,
+ * and a company typed that is not the key's is refused (every list would answer "not found").
+ */
+async function checkKinsta(services: Services, settings: ProviderSettings): Promise<Checked> {
+  await assertPublicField(settings.baseUrl!, addressPolicy(services.config), 'baseUrl');
+  const client = services.providers.kinsta({ baseUrl: settings.baseUrl!, apiKey: settings.apiKey! });
+  const key = await asked(KINSTA, 'apiKey', () => client.validate());
+  if (settings.companyId && settings.companyId !== key.companyId) {
+    const message =
+      'This API key belongs to another Kinsta company. Leave Company ID empty to use the key’s own.';
+    throw new AppError(400, 'invalid_input', message, { companyId: [message] });
+  }
+  const expires = key.expiresAt ? ` The key expires on ${key.expiresAt.toISOString().slice(0, 10)}.` : '';
+  return {
+    message: `Connected to Kinsta (company ${key.companyId}).${expires}`,
+    settings: { ...settings, companyId: key.companyId },
+  };
+}
+
+async function checkOthers(
   services: Services,
   provider: IntegrationProvider,
   settings: ProviderSettings,
@@ -72,11 +105,7 @@ function accountName(name: string, email: string | null | undefined): string {
  * A rejected token is the person's to fix (400 on the token field), and so is an address the outbound
  * rule refused (400 on the address field); other trouble is the provider's.
  */
-async function asked(
-  provider: IntegrationProvider,
-  field: string,
-  check: () => Promise<string>,
-): Promise<string> {
+async function asked<T>(provider: IntegrationProvider, field: string, check: () => Promise<T>): Promise<T> {
   try {
     return await check();
   } catch (err) {
@@ -84,9 +113,9 @@ async function asked(
       throw new AppError(
         400,
         'provider_rejected_credentials',
-        `${err.message}. Check the token and try again.`,
+        `${err.message}. Check the ${field === 'apiKey' ? 'key' : 'token'} and try again.`,
         {
-          [field]: [`${providerNames[provider]} did not accept this token`],
+          [field]: [`${providerNames[provider]} did not accept this ${field === 'apiKey' ? 'key' : 'token'}`],
         },
       );
     }

@@ -21,11 +21,12 @@ const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =
   t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
 describe('integrations', () => {
-  it('lists the four wired providers, none configured at first', async () => {
+  it('lists the five wired providers, none configured at first', async () => {
     const res = await call('GET', '/api/integrations');
     expect(res.statusCode).toBe(200);
     expect(res.json().map((i: { provider: string }) => i.provider)).toEqual([
       'gridpane',
+      'kinsta',
       'betteruptime',
       'hdsnapshot',
       'wordfence',
@@ -125,7 +126,12 @@ describe('integrations', () => {
       code: 'integration_not_configured',
       message: 'Please configure Better Uptime integration first',
     });
-    expect((await call('PATCH', '/api/integrations/kinsta', { enabled: true })).statusCode).toBe(400);
+    expect((await call('PATCH', '/api/integrations/kinsta', { enabled: true })).json().code).toBe(
+      'integration_not_configured',
+    );
+    const unknown = await call('PATCH', '/api/integrations/cloudflare', { enabled: true });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toMatch(/use gridpane, kinsta, betteruptime, hdsnapshot or wordfence/);
     await t.services.jobs.idle();
   });
 });

@@ -8,6 +8,7 @@ import {
   type IntegrationProvider,
   integrationList,
   integrationView,
+  kinstaSettings,
   providerParams,
   toggleIntegrationRequest,
   wordfenceSettings,
@@ -16,9 +17,10 @@ import { contextOf } from '../http/session';
 import { BETTERUPTIME } from '../providers/betteruptime/keys';
 import { GRIDPANE } from '../providers/gridpane/keys';
 import { HDSNAPSHOT } from '../providers/hdsnapshot/keys';
+import { KINSTA } from '../providers/kinsta/keys';
 import { WORDFENCE } from '../providers/wordfence/keys';
 import type { Services } from '../services';
-import { checkCredentials } from './checks';
+import { type Checked, checkCredentials } from './checks';
 import { listIntegrations, type ProviderSettings, saveIntegration, toggleIntegration } from './service';
 import { sendSync } from './sync-requests';
 
@@ -35,17 +37,19 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
    * The credentials are tried on the provider before the change's transaction opens (its answer may
    * take seconds, which no transaction should wait for); a refusal answers before anything is saved.
    */
-  const checked = new WeakMap<FastifyRequest, string | undefined>();
+  const checked = new WeakMap<FastifyRequest, Checked>();
   const checkFirst =
     (provider: IntegrationProvider, settingsOf: (body: never) => ProviderSettings) =>
     async (request: FastifyRequest) => {
       checked.set(request, await checkCredentials(services, provider, settingsOf(request.body as never)));
     };
 
-  const save = async (provider: IntegrationProvider, settings: ProviderSettings, request: FastifyRequest) => {
+  /** Saves what the check passed (with what the provider told of the account, such as Kinsta's company). */
+  const save = async (provider: IntegrationProvider, request: FastifyRequest) => {
+    const { settings, message } = checked.get(request)!;
     const view = await saveIntegration(contextOf(services, request), provider, settings);
     await refreshInBackground(request, provider);
-    return { ...view, message: checked.get(request) ?? `${view.name} settings saved.` };
+    return { ...view, message: message ?? `${view.name} settings saved.` };
   };
 
   r.get(
@@ -69,7 +73,22 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
       schema: { body: gridpaneSettings, response: { 200: savedResponse } },
       preHandler: checkFirst(GRIDPANE, (body: ProviderSettings) => body),
     },
-    async (request) => save(GRIDPANE, request.body, request),
+    async (request) => save(GRIDPANE, request),
+  );
+  r.post(
+    '/api/integrations/kinsta',
+    {
+      // Saving the settings changes the integration, as turning it on or off does.
+      config: {
+        access: 'session-or-token',
+        role: 'admin',
+        freshTwoFactor: true,
+        audit: { action: 'integrations.kinsta.update' },
+      },
+      schema: { body: kinstaSettings, response: { 200: savedResponse } },
+      preHandler: checkFirst(KINSTA, clean),
+    },
+    async (request) => save(KINSTA, request),
   );
   r.post(
     '/api/integrations/betteruptime',
@@ -84,7 +103,7 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
       schema: { body: betteruptimeSettings, response: { 200: savedResponse } },
       preHandler: checkFirst(BETTERUPTIME, clean),
     },
-    async (request) => save(BETTERUPTIME, clean(request.body), request),
+    async (request) => save(BETTERUPTIME, request),
   );
   r.post(
     '/api/integrations/hdsnapshot',
@@ -99,7 +118,7 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
       schema: { body: hdsnapshotSettings, response: { 200: savedResponse } },
       preHandler: checkFirst(HDSNAPSHOT, clean),
     },
-    async (request) => save(HDSNAPSHOT, clean(request.body), request),
+    async (request) => save(HDSNAPSHOT, request),
   );
   r.post(
     '/api/integrations/wordfence',
@@ -114,7 +133,7 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
       schema: { body: wordfenceSettings, response: { 200: savedResponse } },
       preHandler: checkFirst(WORDFENCE, (body: ProviderSettings) => body),
     },
-    async (request) => save(WORDFENCE, request.body, request),
+    async (request) => save(WORDFENCE, request),
   );
   r.patch(
     '/api/integrations/:provider',

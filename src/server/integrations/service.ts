@@ -18,6 +18,7 @@ import { HDSNAPSHOT } from '../providers/hdsnapshot/keys';
 /** Which saved fields are secrets (sealed, never returned) and which are plain settings. */
 const secretFields: Record<IntegrationProvider, string> = {
   gridpane: 'accessToken',
+  kinsta: 'apiKey',
   betteruptime: 'apiToken',
   hdsnapshot: 'globalToken',
   wordfence: 'apiKey',
@@ -74,6 +75,7 @@ function toView(
     tokenHint: token && token.length >= 12 ? `…${token.slice(-4)}` : null,
     baseUrl: row?.settings.baseUrl ?? null,
     urlTemplate: row?.settings.urlTemplate ?? null,
+    companyId: row?.settings.companyId ?? null,
     lastSyncAt: row?.lastSyncAt?.toISOString() ?? null,
     lastError: row?.lastError ?? null,
     lastErrorAt: row?.lastErrorAt?.toISOString() ?? null,

@@ -4,10 +4,14 @@ import { integrations } from '../db/schema';
 import { integrationOn } from '../integrations';
 import { readCacheState } from '../provider-cache';
 import { GRIDPANE, GRIDPANE_SYNC_JOB, gridpaneSites } from '../providers/gridpane/keys';
+import { KINSTA, KINSTA_SYNC_JOB, kinstaSites } from '../providers/kinsta/keys';
 import type { Services } from '../services';
 
 /** The hosts whose sites become websites, with the cache their sync fills and its job. */
-const HOSTS = [{ provider: GRIDPANE, cache: gridpaneSites, job: GRIDPANE_SYNC_JOB }] as const;
+const HOSTS = [
+  { provider: GRIDPANE, cache: gridpaneSites, job: GRIDPANE_SYNC_JOB },
+  { provider: KINSTA, cache: kinstaSites, job: KINSTA_SYNC_JOB },
+] as const;
 
 /**
  * Where the websites list stands with each host that is set up and on: when its sites were last read,

@@ -31,6 +31,14 @@ describe('SyncStatus', () => {
     expect(screen.getByRole('alert').textContent).toBe('GridPane did not answer within 15 s');
     expect(screen.queryByRole('status')).toBeNull();
   });
+
+  it('names whose sync it is when a page shows several', () => {
+    const { container } = render(<SyncStatus meta={meta} source="Kinsta" />);
+    expect(container.textContent).toBe('Kinsta last synced 5 min ago');
+    cleanup();
+    const never = render(<SyncStatus meta={{ ...meta, syncedAt: null }} source="GridPane" />);
+    expect(never.container.textContent).toBe('GridPane never synced');
+  });
 });
 
 describe('syncingNote', () => {

@@ -55,10 +55,13 @@ export function CachedNote({ cached }: { cached: boolean }) {
 export function SyncStatus({
   meta,
   syncing,
+  source,
   className,
 }: {
   meta: Omit<CacheMeta, 'cached'>;
   syncing?: Syncing;
+  /** Whose sync this is, when a page shows several ("Kinsta last synced …"). */
+  source?: string;
   className?: string;
 }) {
   return (
@@ -66,11 +69,13 @@ export function SyncStatus({
       <span>
         {meta.syncedAt ? (
           <>
-            Last synced{' '}
+            {source ? `${source} last synced` : 'Last synced'}{' '}
             <time dateTime={meta.syncedAt} title={formatDateTime(meta.syncedAt)}>
               {formatAgo(meta.syncedAt)}
             </time>
           </>
+        ) : source ? (
+          `${source} never synced`
         ) : (
           'Never synced'
         )}

@@ -1,4 +1,5 @@
 import type { SiteCard as SiteCardData } from '@shared/dashboard';
+import { WEBSITE_HOST_NAMES } from '@shared/websites';
 import { httpsUrl } from '@web/components/external-link-button';
 import { HealthSource } from '@web/components/health-badge';
 import { StatusPill } from '@web/components/status-pill';
@@ -8,8 +9,6 @@ import { ExternalLink, Settings2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { manageLink, siteStatus } from '../lib/dashboard/status';
-
-const providerNames = { gridpane: 'GridPane', kinsta: 'Kinsta' } as const;
 
 /**
  * One site of the Website Status card: its status (the website's health in the dashboard's words) and
@@ -61,7 +60,7 @@ export function SiteCard({ site }: { site: SiteCardData }) {
             )
           }
         />
-        <Fact term="Provider" value={providerNames[site.provider]} />
+        <Fact term="Provider" value={WEBSITE_HOST_NAMES[site.provider]} />
       </dl>
       <div className="mt-auto flex flex-wrap gap-2">
         <Button asChild variant="outline" size="sm" className="flex-1">

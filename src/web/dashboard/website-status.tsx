@@ -45,7 +45,7 @@ export function WebsiteStatus({ data }: { data: Dashboard }) {
         ) : (
           <ul aria-label="Website status" className="grid gap-3 sm:grid-cols-2">
             {sites.map((site) => (
-              <SiteCard key={`${site.provider}:${site.siteId}`} site={site} />
+              <SiteCard key={site.websiteId ?? `${site.provider}:${site.siteId}`} site={site} />
             ))}
           </ul>
         )}

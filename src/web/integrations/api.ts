@@ -4,6 +4,7 @@ import type {
   HdSnapshotSettings,
   IntegrationProvider,
   IntegrationView,
+  KinstaSettings,
   WordfenceSettings,
 } from '@shared/integrations';
 import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ export const integrationKeys = {
 
 export interface ProviderSettingsMap {
   gridpane: GridPaneSettings;
+  kinsta: KinstaSettings;
   betteruptime: BetterUptimeSettings;
   hdsnapshot: HdSnapshotSettings;
   wordfence: WordfenceSettings;

@@ -56,10 +56,11 @@ export const CATALOGUE: CatalogueEntry[] = [
     id: 'kinsta',
     name: 'Kinsta',
     category: 'hosting',
-    description: 'Managed WordPress hosting on Google Cloud.',
-    features: ['Site list', 'Environments', 'Backups and cache control'],
+    description: 'Managed WordPress hosting on Google Cloud: sites and their live and staging environments.',
+    features: ['Sites and their environments', 'WordPress and PHP versions', 'Internal website records'],
     icon: Cloud,
     docsUrl: 'https://kinsta.com/docs/kinsta-api/',
+    provider: 'kinsta',
   },
   {
     id: 'betteruptime',

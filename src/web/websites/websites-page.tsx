@@ -1,4 +1,4 @@
-import type { HostSync, WebsitePage, WebsiteRow } from '@shared/websites';
+import { WEBSITE_HOST_NAMES, type WebsitePage, type WebsiteRow } from '@shared/websites';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePageTitle } from '@web/app/page-title';
 import { HOW_SITES_ARRIVE } from '@web/components/how-sites-arrive';
@@ -30,7 +30,6 @@ import { WebsitesGrid } from './websites-grid';
 import { type Selection, WebsitesTable } from './websites-table';
 import { WebsitesToolbar } from './websites-toolbar';
 
-const HOST_NAMES: Record<HostSync['provider'], string> = { gridpane: 'GridPane', kinsta: 'Kinsta' };
 const DEFAULT_SORT = 'domain';
 type SetParams = ReturnType<typeof useListParams<(typeof WEBSITE_PARAM_KEYS)[number]>>['set'];
 
@@ -157,7 +156,8 @@ function Summary({ page }: { page: WebsitePage }) {
         <SyncStatus
           key={host.provider}
           meta={host}
-          syncing={{ provider: HOST_NAMES[host.provider], noun: 'site' }}
+          source={page.hosts.length > 1 ? WEBSITE_HOST_NAMES[host.provider] : undefined}
+          syncing={{ provider: WEBSITE_HOST_NAMES[host.provider], noun: 'site' }}
         />
       ))}
     </div>
@@ -240,7 +240,7 @@ function WebsitesEmpty({
         title={syncing ? 'Reading your sites…' : 'No websites found'}
         description={
           syncing
-            ? `${HOST_NAMES[syncing.provider]}'s sites appear here as they are read; this page updates by itself.`
+            ? `${WEBSITE_HOST_NAMES[syncing.provider]}'s sites appear here as they are read; this page updates by itself.`
             : 'Your connected host lists no sites yet. Add sites there, then press Refresh.'
         }
       />

@@ -1,5 +1,5 @@
 import { exportUrl } from '@shared/exports';
-import { HEALTH_LABELS, HEALTH_STATES } from '@shared/websites';
+import { HEALTH_LABELS, HEALTH_STATES, WEBSITE_HOST_NAMES, WEBSITE_HOSTS } from '@shared/websites';
 import { ClientFilter } from '@web/components/client-filter';
 import { ExportButton } from '@web/components/export-button';
 import { OptionPicker } from '@web/components/option-picker';
@@ -20,7 +20,7 @@ const STATUSES = [
   ['error', 'Error'],
 ] as const;
 
-export type FilterKey = 'server' | 'tag' | 'status' | 'health' | 'monitor' | 'client';
+export type FilterKey = 'server' | 'tag' | 'status' | 'health' | 'monitor' | 'client' | 'host';
 
 interface WebsitesToolbarProps {
   search: string;
@@ -135,6 +135,22 @@ export function WebsitesToolbar({
             {HEALTH_STATES.map((state) => (
               <SelectItem key={state} value={state}>
                 {HEALTH_LABELS[state]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <Select
+          value={params.host ?? ALL}
+          onValueChange={(h) => onChange({ host: h === ALL ? undefined : h })}
+        >
+          <SelectTrigger aria-label="Host filter" className="w-full sm:w-32">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>Any host</SelectItem>
+            {WEBSITE_HOSTS.map((host) => (
+              <SelectItem key={host} value={host}>
+                {WEBSITE_HOST_NAMES[host]}
               </SelectItem>
             ))}
           </SelectContent>

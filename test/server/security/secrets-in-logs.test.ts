@@ -3,19 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrations } from '../../../src/server/db/schema';
 import { type FakeBetterUptime, startFakeBetterUptime } from '../../fakes/betteruptime';
 import { type FakeGridPane, startFakeGridPane } from '../../fakes/gridpane';
+import { type FakeKinsta, startFakeKinsta } from '../../fakes/kinsta';
 import { startFakeWordfence } from '../../fakes/wordfence';
 import { type FakeWordPress, startFakeWordPress } from '../../fakes/wordpress';
 import { createTestApp, type TestApp } from '../../support/app';
 
 // Provider tokens are write-only in the API and never logged. Tokens of the shapes people
 // paste: GridPane's long bearer, Better Uptime's 24-character team token, a short hand-picked HD Snapshot
-// global token, a Wordfence Intelligence API key, and a mistyped token GridPane rejects (a secret all
-// the same).
+// global token, a Wordfence Intelligence API key, a Kinsta API key, and a mistyped token GridPane rejects
+// (a secret all the same).
 const secrets = {
   gridpane: `gp_${randomBytes(48).toString('hex')}`,
   betteruptime: randomBytes(18).toString('base64url'),
   hdsnapshot: `hds-${randomBytes(6).toString('hex')}`,
   wordfence: `wf-${randomBytes(24).toString('hex')}`,
+  kinsta: randomBytes(32).toString('hex'),
   mistyped: `gp_typo_${randomBytes(6).toString('hex')}`,
 };
 
@@ -23,6 +25,7 @@ let gridpane: FakeGridPane;
 let uptime: FakeBetterUptime;
 let wordpress: FakeWordPress;
 let wordfence: Awaited<ReturnType<typeof startFakeWordfence>>;
+let kinsta: FakeKinsta;
 beforeAll(async () => {
   gridpane = await startFakeGridPane({
     token: secrets.gridpane,
@@ -36,9 +39,10 @@ beforeAll(async () => {
   uptime = await startFakeBetterUptime({ token: secrets.betteruptime, sites: domains, seed: 11 });
   wordpress = await startFakeWordPress({ token: secrets.hdsnapshot, domains, seed: 11 });
   wordfence = await startFakeWordfence({ apiKey: secrets.wordfence, records: 10 });
+  kinsta = await startFakeKinsta({ apiKey: secrets.kinsta, sites: 2 });
 });
 afterAll(async () => {
-  await Promise.all([gridpane.close(), uptime.close(), wordpress.close(), wordfence.close()]);
+  await Promise.all([gridpane.close(), uptime.close(), wordpress.close(), wordfence.close(), kinsta.close()]);
 });
 
 // Both log formats: JSON lines for collectors, and the human lines a terminal shows (LOG_FORMAT).
@@ -96,13 +100,14 @@ describe.each(['json', 'pretty'] as const)('in the %s log format', (format) => {
         ['betteruptime', { baseUrl: uptime.url, apiToken: secrets.betteruptime }],
         ['hdsnapshot', { urlTemplate: wordpress.urlTemplate, globalToken: secrets.hdsnapshot }],
         ['wordfence', { apiKey: secrets.wordfence }],
+        ['kinsta', { apiKey: secrets.kinsta, baseUrl: kinsta.url }],
       ] as const) {
         const saved = await call('POST', `/api/integrations/${provider}`, settings);
         expect(saved.statusCode, provider).toBe(200);
       }
       await t.services.jobs.idle();
       await rememberSealed();
-      expect(sealed.size).toBe(8);
+      expect(sealed.size).toBe(10);
 
       const siteList = await call('GET', '/api/sites?refresh=true');
       expect(siteList.statusCode).toBe(200);
@@ -121,6 +126,7 @@ describe.each(['json', 'pretty'] as const)('in the %s log format', (format) => {
       expect(uptime.requests.some((r) => r.path.endsWith('/response-times') && r.status === 200)).toBe(true);
       expect(wordpress.requests.some((r) => r.tokenSent && r.status === 200)).toBe(true);
       expect(wordfence.requests.some((r) => r.status === 200)).toBe(true);
+      expect(kinsta.requests.filter((r) => r.status === 200).length).toBeGreaterThan(1);
       if (format === 'json') {
         expect(capturedLog()).toContain('/api/integrations/hdsnapshot');
         expect(capturedLog()).toContain('/api/monitors/update-response-times');
@@ -190,7 +196,13 @@ describe.each(['json', 'pretty'] as const)('in the %s log format', (format) => {
         await call('GET', url.startsWith('/api/search') ? `${url}?q=${site!.url.slice(0, 4)}` : url);
       }
       const list = await call('GET', '/api/integrations');
-      expect(list.json().map((i: { tokenSet: boolean }) => i.tokenSet)).toEqual([true, true, true, true]);
+      expect(list.json().map((i: { tokenSet: boolean }) => i.tokenSet)).toEqual([
+        true,
+        true,
+        true,
+        true,
+        true,
+      ]);
 
       expect(leaks(responses.join('\n'))).toEqual([]);
     });

@@ -29,6 +29,7 @@ describe('the Websites list in the address', () => {
         status: 'error',
         monitor: 'none',
         client: '9',
+        host: 'kinsta',
         sort: '-health',
         pageSize: '20',
       }),
@@ -39,9 +40,11 @@ describe('the Websites list in the address', () => {
       status: 'error',
       health: 'unmonitored',
       clientId: '9',
+      host: 'kinsta',
       sort: '-health',
     });
     expect(websiteListQuery({ page: 1, status: 'broken' }).status).toBeUndefined();
+    expect(websiteListQuery({ page: 1, host: 'siteground' }).host).toBeUndefined();
   });
 
   it('pages by 50 unless the address asks for 10 to 200', () => {

@@ -1,5 +1,5 @@
 import { MONITOR_FILTER_HEALTH, SITE_MONITOR_FILTERS, SITE_STATUSES } from '@shared/sites';
-import { HEALTH_STATES, type HealthState, WEBSITE_SORTS } from '@shared/websites';
+import { HEALTH_STATES, type HealthState, WEBSITE_HOSTS, WEBSITE_SORTS } from '@shared/websites';
 import type { ListParams } from '@web/lib/use-list-params';
 
 /** The Websites page's view, as it stands in the address (`monitor` only as old links have it). */
@@ -11,6 +11,7 @@ export const WEBSITE_PARAM_KEYS = [
   'health',
   'monitor',
   'client',
+  'host',
   'sort',
   'pageSize',
 ] as const;
@@ -50,6 +51,7 @@ export function websiteListQuery(params: WebsiteParams) {
     status: oneOf(SITE_STATUSES, params.status),
     health: healthParam(params),
     clientId: params.client,
+    host: oneOf(WEBSITE_HOSTS, params.host),
     sort: sortParam(params),
   };
 }

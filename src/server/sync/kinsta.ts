@@ -1,0 +1,87 @@
+import { providerSyncSpec } from '../core/jobs/engine';
+import { placeMonitorIncidentsOnWebsites } from '../incidents';
+import { loadSettings, recordProviderActivity } from '../integrations';
+import { recordCacheError, writeCache } from '../provider-cache';
+import { FACTS_JOB } from '../providers/hdsnapshot/keys';
+import { KINSTA, KINSTA_SYNC_JOB, type KinstaSyncResult, kinstaSites } from '../providers/kinsta/keys';
+import type { KinstaSite } from '../providers/kinsta/types';
+import type { Services } from '../services';
+import { recordHostPhp, refreshHealth, syncWebsites } from '../websites';
+
+/**
+ * One Kinsta refresh, run as a job (whichever instance takes it): the company's sites with their
+ * environments in one call, the cache, and our websites: each environment with a domain is a website
+ * (the live one in production, the others as staging), with the PHP its container runs. A failure
+ * leaves the cache and the websites as they were and records the error beside them.
+ */
+export const kinstaSyncJob = (services: Services) =>
+  providerSyncSpec(KINSTA_SYNC_JOB, () => runKinstaSync(services));
+
+/** The environments of the sites that can be a website: those with a domain. */
+function environmentsOf(sites: KinstaSite[]) {
+  return sites.flatMap((site) =>
+    site.environments.flatMap((env) => (env.primaryDomain ? [{ site, env, domain: env.primaryDomain }] : [])),
+  );
+}
+
+export async function runKinstaSync(services: Services): Promise<KinstaSyncResult> {
+  const { db, clock } = services;
+  const settings = await loadSettings(services, KINSTA);
+  let calls = 0;
+  const client = services.providers.kinsta({
+    baseUrl: settings.baseUrl!,
+    apiKey: settings.apiKey!,
+    onCall: () => {
+      calls++;
+    },
+  });
+  try {
+    const sites = await client.listSites(settings.companyId!);
+    const at = clock.now();
+    const error =
+      sites.skipped > 0
+        ? `Kinsta sent ${sites.skipped} site${sites.skipped === 1 ? '' : 's'} we could not read; the others are up to date`
+        : undefined;
+    const environments = environmentsOf(sites.items);
+    // Our websites first, as for GridPane: the cache's write then moves its generation after theirs.
+    const websiteIds = await syncWebsites(
+      { db },
+      KINSTA,
+      environments.map(({ site, env, domain }) => ({
+        providerSiteId: env.id,
+        url: domain,
+        serverId: null,
+        status: env.blocked ? 'blocked' : (site.status ?? 'unknown'),
+        staging: !env.live,
+      })),
+      // Unreadable sites keep their websites: a list missing them cannot say what was deleted.
+      { complete: sites.skipped === 0, at },
+    );
+    await writeCache(
+      { db },
+      kinstaSites,
+      sites.items.map((s) => ({ id: s.id, data: s })),
+      at,
+      { partial: sites.skipped > 0, error },
+    );
+    await recordHostPhp(
+      { db },
+      environments.flatMap(({ env }) => {
+        const websiteId = websiteIds.get(env.id);
+        return websiteId ? [{ websiteId, php: env.phpVersion }] : [];
+      }),
+    );
+    await refreshHealth({ db }, at);
+    await placeMonitorIncidentsOnWebsites({ db });
+    // New websites get their WordPress facts soon (the sweep asks only sites not asked lately).
+    await services.jobs.send(FACTS_JOB).catch(() => undefined);
+    await recordProviderActivity({ db }, KINSTA, { calls, ok: true, at });
+    return { sites: sites.items.length, environments: environments.length, skipped: sites.skipped };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : 'Kinsta sync failed';
+    const at = clock.now();
+    await recordCacheError({ db }, kinstaSites, message, at);
+    await recordProviderActivity({ db }, KINSTA, { calls, ok: false, error: message, at });
+    throw err;
+  }
+}
