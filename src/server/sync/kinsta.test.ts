@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeKinsta, startFakeKinsta } from '../../../test/fakes/kinsta';
 import { createTestApp, type TestApp } from '../../../test/support/app';
+import { recordSnapshotFacts } from '../websites';
 
 let t: TestApp;
 let cookie: string;
@@ -26,6 +27,14 @@ const save = (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/integrations/kinsta', headers: { cookie }, payload });
 
 type ListedWebsite = { domain: string; integrationProvider: string | null; environment: string };
+
+async function websiteIdOf(domain: string): Promise<number> {
+  const listed = (await get('/api/websites?page=1&pageSize=100&host=kinsta')).json().data as {
+    id: number;
+    domain: string;
+  }[];
+  return listed.find((w) => w.domain === domain)!.id;
+}
 
 /** Asks the Websites list to read the hosts anew, waits for the sync, and lists Kinsta's websites. */
 async function refreshed(): Promise<ListedWebsite[]> {
@@ -110,6 +119,65 @@ describe('Kinsta integration', () => {
     const website = (await get(`/api/websites/${id}`)).json();
     // No WordPress answer yet: the PHP shown is the one the host runs.
     expect(website.phpVersion).toBe(env.php.replace('php', ''));
+  });
+
+  it('lists each environment’s plugins and themes with the updates Kinsta sees', async () => {
+    const env = fake.state.sites[0]!.environments[0]!;
+    const id = await websiteIdOf(env.domains[0]!);
+    const software = (await get(`/api/websites/${id}`)).json().software;
+    expect(software).toMatchObject({ checked: true, source: 'kinsta' });
+    expect(
+      software.plugins.map((p: { slug: string; version: string; updateVersion: string | null }) => [
+        p.slug,
+        p.version,
+        p.updateVersion,
+      ]),
+    ).toEqual(
+      [...env.plugins]
+        .sort((a, b) => a.title.localeCompare(b.title))
+        .map((p) => [p.name, p.version, p.updateVersion]),
+    );
+    expect(software.themes.map((t: { slug: string }) => t.slug)).toEqual(env.themes.map((t) => t.name));
+  });
+
+  it('lets the site’s own WordPress list outrank Kinsta’s while it is fresh, and stand in when it is not', async () => {
+    const env = fake.state.sites[0]!.environments[0]!;
+    const id = await websiteIdOf(env.domains[0]!);
+    const own = {
+      plugins: [
+        {
+          slug: 'hello-dolly',
+          file: 'hello.php',
+          name: 'Hello Dolly',
+          version: '1.7.2',
+          active: true,
+          updateVersion: null,
+          autoUpdate: false,
+        },
+      ],
+      themes: [],
+    };
+    await recordSnapshotFacts(
+      { db: t.db },
+      id,
+      { ok: true, snapshot: { wordpress_version: '6.8.3', php_version: '8.2.1', software: own } },
+      t.clock.now(),
+    );
+    await refreshed();
+    const kept = (await get(`/api/websites/${id}`)).json().software;
+    expect(kept.source).toBe('hdsnapshot');
+    expect(kept.plugins.map((p: { slug: string }) => p.slug)).toEqual(['hello-dolly']);
+    // WordPress's list last read a day and more ago: Kinsta's list stands in.
+    await recordSnapshotFacts(
+      { db: t.db },
+      id,
+      { ok: true, snapshot: { wordpress_version: '6.8.3', php_version: '8.2.1', software: own } },
+      new Date(t.clock.now().getTime() - 25 * 3_600_000),
+    );
+    await refreshed();
+    const standIn = (await get(`/api/websites/${id}`)).json().software;
+    expect(standIn.source).toBe('kinsta');
+    expect(standIn.plugins.map((p: { slug: string }) => p.slug)).not.toContain('hello-dolly');
   });
 
   it('keeps every website when Kinsta fails, and says so on the integration', async () => {

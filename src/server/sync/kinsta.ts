@@ -1,18 +1,21 @@
 import { providerSyncSpec } from '../core/jobs/engine';
+import { isProviderError } from '../core/outbound/provider-error';
 import { placeMonitorIncidentsOnWebsites } from '../incidents';
 import { loadSettings, recordProviderActivity } from '../integrations';
 import { recordCacheError, writeCache } from '../provider-cache';
 import { FACTS_JOB } from '../providers/hdsnapshot/keys';
+import type { KinstaClient } from '../providers/kinsta/client';
 import { KINSTA, KINSTA_SYNC_JOB, type KinstaSyncResult, kinstaSites } from '../providers/kinsta/keys';
-import type { KinstaSite } from '../providers/kinsta/types';
+import type { KinstaSite, KinstaSoftware } from '../providers/kinsta/types';
 import type { Services } from '../services';
-import { recordHostPhp, refreshHealth, syncWebsites } from '../websites';
+import { recordHostPhp, recordSoftware, refreshHealth, syncWebsites } from '../websites';
 
 /**
  * One Kinsta refresh, run as a job (whichever instance takes it): the company's sites with their
  * environments in one call, the cache, and our websites: each environment with a domain is a website
- * (the live one in production, the others as staging), with the PHP its container runs. A failure
- * leaves the cache and the websites as they were and records the error beside them.
+ * (the live one in production, the others as staging), with the PHP its container runs and its
+ * plugins and themes. A failure leaves the cache and the websites as they were and records the error
+ * beside them.
  */
 export const kinstaSyncJob = (services: Services) =>
   providerSyncSpec(KINSTA_SYNC_JOB, () => runKinstaSync(services));
@@ -22,6 +25,53 @@ function environmentsOf(sites: KinstaSite[]) {
   return sites.flatMap((site) =>
     site.environments.flatMap((env) => (env.primaryDomain ? [{ site, env, domain: env.primaryDomain }] : [])),
   );
+}
+
+/** Kinsta's plugin or theme as the website's software list keeps it. */
+const pluginOf = (p: KinstaSoftware) => ({
+  slug: p.slug,
+  file: null,
+  name: p.title ?? p.slug,
+  version: p.version,
+  active: p.status === 'active',
+  updateVersion: p.updateVersion,
+  autoUpdate: null,
+});
+const themeOf = (t: KinstaSoftware) => ({
+  slug: t.slug,
+  name: t.title ?? t.slug,
+  version: t.version,
+  active: t.status === 'active',
+  parent: null,
+});
+
+/**
+ * Each environment's plugins and themes, with the updates Kinsta sees, as its website's software
+ * (WordPress's own list, from HD Snapshot, outranks it while fresh). An environment Kinsta does not
+ * answer for keeps its last list; a 429 Kinsta will not lift soon stops the reading until the next
+ * sync. Returns how many environments were not read.
+ */
+async function readSoftware(
+  services: Services,
+  client: KinstaClient,
+  environments: ReturnType<typeof environmentsOf>,
+  websiteIds: Map<string, number>,
+): Promise<number> {
+  let unread = 0;
+  for (const [i, { env }] of environments.entries()) {
+    const websiteId = websiteIds.get(env.id);
+    if (!websiteId) continue;
+    try {
+      const [plugins, themes] = [await client.listPlugins(env.id), await client.listThemes(env.id)];
+      const software = { plugins: plugins.items.map(pluginOf), themes: themes.items.map(themeOf) };
+      await recordSoftware(services.db, websiteId, software, KINSTA, services.clock.now());
+    } catch (err) {
+      if (!isProviderError(err)) throw err;
+      if (err.kind === 'rate_limited' || err.kind === 'unauthorized') return unread + environments.length - i;
+      unread++;
+    }
+  }
+  return unread;
 }
 
 export async function runKinstaSync(services: Services): Promise<KinstaSyncResult> {
@@ -71,11 +121,20 @@ export async function runKinstaSync(services: Services): Promise<KinstaSyncResul
         return websiteId ? [{ websiteId, php: env.phpVersion }] : [];
       }),
     );
+    const unreadSoftware = await readSoftware(services, client, environments, websiteIds);
     await refreshHealth({ db }, at);
     await placeMonitorIncidentsOnWebsites({ db });
     // New websites get their WordPress facts soon (the sweep asks only sites not asked lately).
     await services.jobs.send(FACTS_JOB).catch(() => undefined);
-    await recordProviderActivity({ db }, KINSTA, { calls, ok: true, at });
+    const softwareError = unreadSoftware
+      ? `Kinsta did not list the plugins of ${unreadSoftware} environment${unreadSoftware === 1 ? '' : 's'}; their last lists are kept`
+      : undefined;
+    await recordProviderActivity({ db }, KINSTA, {
+      calls,
+      ok: !softwareError,
+      error: softwareError,
+      at,
+    });
     return { sites: sites.items.length, environments: environments.length, skipped: sites.skipped };
   } catch (err) {
     const message = err instanceof Error ? err.message : 'Kinsta sync failed';

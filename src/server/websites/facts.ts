@@ -92,8 +92,17 @@ function digest(software: Software): string {
 }
 
 /**
+ * How long the site's own WordPress list (HD Snapshot) outranks its host's: a host's list takes over
+ * once WordPress's is older than this.
+ */
+export const OWN_LIST_PRECEDENCE_MS = 24 * 3_600_000;
+
+/**
  * Keeps the plugins and themes a website runs as `source` listed them at `at`. The rows are replaced
  * only when the list changed (a sweep of an unchanged fleet writes only the time); null clears them.
+ * Two sources may list one website: its own WordPress (HD Snapshot), and its host (Kinsta). WordPress's
+ * own list wins while it is fresh; the host's stands in when WordPress has none or has not answered for
+ * a day. A source with nothing to say (null) clears only a list it wrote itself.
  */
 export async function recordSoftware(
   db: Db,
@@ -104,9 +113,19 @@ export async function recordSoftware(
 ): Promise<void> {
   const hash = software ? digest(software) : null;
   const [kept] = await db
-    .select({ hash: websiteFacts.softwareHash, source: websiteFacts.softwareSource })
+    .select({
+      hash: websiteFacts.softwareHash,
+      source: websiteFacts.softwareSource,
+      at: websiteFacts.softwareAt,
+    })
     .from(websiteFacts)
     .where(eq(websiteFacts.websiteId, websiteId));
+  if (kept?.source && kept.source !== source) {
+    if (!software) return;
+    const ownIsFresh =
+      kept.source === HDSNAPSHOT && kept.at && at.getTime() - kept.at.getTime() < OWN_LIST_PRECEDENCE_MS;
+    if (ownIsFresh) return;
+  }
   const facts = {
     softwareAt: software ? at : null,
     softwareSource: software ? source : null,

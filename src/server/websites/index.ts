@@ -3,7 +3,7 @@
  * SQL of their own) and its reads (a page, a list, one website, the health counts).
  */
 
-export { recordHostPhp, recordSnapshotFacts } from './facts';
+export { recordHostPhp, recordSnapshotFacts, recordSoftware } from './facts';
 export { monitoringOf } from './monitoring';
 export {
   domainMonitorJoin,

@@ -57,7 +57,11 @@ export const CATALOGUE: CatalogueEntry[] = [
     name: 'Kinsta',
     category: 'hosting',
     description: 'Managed WordPress hosting on Google Cloud: sites and their live and staging environments.',
-    features: ['Sites and their environments', 'WordPress and PHP versions', 'Internal website records'],
+    features: [
+      'Sites and their environments',
+      'PHP, plugins and themes with their updates',
+      'Internal website records',
+    ],
     icon: Cloud,
     docsUrl: 'https://kinsta.com/docs/kinsta-api/',
     provider: 'kinsta',
