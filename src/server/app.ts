@@ -7,6 +7,7 @@ import { auditRoutes } from './audit/routes';
 import { accountRoutes } from './auth/account-routes';
 import { authRoutes } from './auth/routes';
 import { twoFactorRoutes } from './auth/two-factor-routes';
+import { backupRoutes } from './backups/routes';
 import { checkRoutes } from './checks/routes';
 import { clientRoutes } from './clients/routes';
 import { fastifyTrustProxy } from './config';
@@ -119,6 +120,7 @@ export async function buildApp({ services, webRoot, logger, jobs = 'await' }: Ap
     await exportRoutes(api, services);
     await auditRoutes(api, services);
     await securityRoutes(api, services);
+    await backupRoutes(api, services);
   });
 
   await registerApiDocs(app);

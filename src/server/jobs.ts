@@ -20,6 +20,7 @@ import { monitorsSyncJob } from './sync/betteruptime';
 import { figuresJob } from './sync/betteruptime-figures';
 import { dispatchJob } from './sync/dispatch';
 import { gridpaneSyncJob } from './sync/gridpane';
+import { gridpaneBackupsJob } from './sync/gridpane-backups';
 import { factsJob } from './sync/hdsnapshot';
 import { kinstaSyncJob } from './sync/kinsta';
 import { pluginDirectoryJob } from './sync/plugin-directory';
@@ -30,6 +31,7 @@ import { healthJob } from './websites/health-job';
 /** Every kind of background work Agency Hub does: each area defines its own, the engine runs them all. */
 export const jobSpecs = (services: Services): JobSpec<never>[] => [
   gridpaneSyncJob(services),
+  gridpaneBackupsJob(services),
   kinstaSyncJob(services),
   monitorsSyncJob(services),
   figuresJob(services),

@@ -24,7 +24,10 @@ import { createWporgClient, type WporgClient } from './providers/wporg/client';
  */
 export type ProviderFactory = {
   gridpane(
-    options: Pick<GridPaneClientOptions, 'baseUrl' | 'token' | 'onCall'>,
+    options: Pick<
+      GridPaneClientOptions,
+      'baseUrl' | 'token' | 'onCall' | 'minSpacingMs' | 'maxRateLimitWaitMs'
+    >,
   ): ReturnType<typeof createGridPaneClient>;
   kinsta(
     options: Pick<KinstaClientOptions, 'baseUrl' | 'apiKey' | 'onCall'>,
@@ -94,7 +97,8 @@ export function createServices(config: Config, database: Database, opts: Service
       clock,
     }),
     providers: {
-      gridpane: (o) => createGridPaneClient({ ...opts.gridpane, ...o, addressPolicy: policy }),
+      // The instance's own settings (tests: no spacing) outrank a caller's pacing.
+      gridpane: (o) => createGridPaneClient({ ...o, ...opts.gridpane, addressPolicy: policy }),
       kinsta: (o) => createKinstaClient({ ...opts.kinsta, ...o, addressPolicy: policy }),
       betteruptime: (o) => createBetterUptimeClient({ ...opts.betteruptime, ...o, addressPolicy: policy }),
       snapshot: (request) => fetchSnapshot({ ...opts.hdsnapshot, ...request, addressPolicy: policy }),

@@ -1,3 +1,4 @@
+import { type BackupRecord, recordBackupError, recordBackups } from '../backups';
 import { providerSyncSpec } from '../core/jobs/engine';
 import { isProviderError } from '../core/outbound/provider-error';
 import { placeMonitorIncidentsOnWebsites } from '../incidents';
@@ -6,7 +7,7 @@ import { recordCacheError, writeCache } from '../provider-cache';
 import { FACTS_JOB } from '../providers/hdsnapshot/keys';
 import type { KinstaClient } from '../providers/kinsta/client';
 import { KINSTA, KINSTA_SYNC_JOB, type KinstaSyncResult, kinstaSites } from '../providers/kinsta/keys';
-import type { KinstaSite, KinstaSoftware } from '../providers/kinsta/types';
+import type { KinstaBackup, KinstaSite, KinstaSoftware } from '../providers/kinsta/types';
 import type { Services } from '../services';
 import { recordHostPhp, recordSoftware, refreshHealth, syncWebsites } from '../websites';
 
@@ -46,10 +47,26 @@ const themeOf = (t: KinstaSoftware) => ({
 });
 
 /**
+ * A Kinsta backup as the Backups page keeps it. Kinsta keeps its backups itself and says nothing of
+ * where, of a schedule or of retention through its API: those stay unknown.
+ */
+const backupOf = (b: KinstaBackup): BackupRecord => ({
+  key: `${b.kind}:${b.id}`,
+  ref: b.id,
+  at: b.createdAt,
+  kind: b.kind,
+  location: null,
+  service: null,
+  note: b.note ?? b.name,
+  sizeBytes: null,
+});
+
+/**
  * Each environment's plugins and themes, with the updates Kinsta sees, as its website's software
- * (WordPress's own list, from HD Snapshot, outranks it while fresh). An environment Kinsta does not
- * answer for keeps its last list; a 429 Kinsta will not lift soon stops the reading until the next
- * sync. Returns how many environments were not read.
+ * (WordPress's own list, from HD Snapshot, outranks it while fresh), and its backups (automatic,
+ * manual, system and downloadable). An environment Kinsta does not answer for keeps its last lists;
+ * a 429 Kinsta will not lift soon stops the reading until the next sync. Returns how many
+ * environments were not read.
  */
 async function readSoftware(
   services: Services,
@@ -65,8 +82,21 @@ async function readSoftware(
       const [plugins, themes] = [await client.listPlugins(env.id), await client.listThemes(env.id)];
       const software = { plugins: plugins.items.map(pluginOf), themes: themes.items.map(themeOf) };
       await recordSoftware(services.db, websiteId, software, KINSTA, services.clock.now());
+      const [listed, downloadable] = [
+        await client.listBackups(env.id),
+        await client.listDownloadableBackups(env.id),
+      ];
+      const backups = [...listed.items, ...downloadable.items].map(backupOf);
+      await recordBackups(
+        services.db,
+        websiteId,
+        KINSTA,
+        { backups, schedule: null, automatic: null, remote: null, retentionDays: null },
+        services.clock.now(),
+      );
     } catch (err) {
       if (!isProviderError(err)) throw err;
+      await recordBackupError(services.db, websiteId, KINSTA, err.message, services.clock.now());
       if (err.kind === 'rate_limited' || err.kind === 'unauthorized') return unread + environments.length - i;
       unread++;
     }

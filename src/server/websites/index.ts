@@ -28,4 +28,6 @@ export {
   readWebsite,
   readWebsiteList,
   readWebsites,
+  type WebsiteFilter,
+  websiteListWhere,
 } from './views';

@@ -129,7 +129,7 @@ async function readListRows(services: Services, query: ListQuery, limit?: { size
     const page = await keptRows<{ id: number | string }>(
       services.db,
       pageCutReads,
-      sql`select w.id from websites w ${join ?? sql``} ${where(listFilters(services, query))}
+      sql`select w.id from websites w ${join ?? sql``} ${where(websiteListWhere(services, query))}
         order by ${key} ${dir} nulls last, w.domain ${dir}, w.id
         limit ${limit.size} offset ${limit.offset}`,
     );
@@ -142,7 +142,7 @@ async function readListRows(services: Services, query: ListQuery, limit?: { size
   const found = await rows<Record<string, unknown>>(
     services.db,
     sql`with page as (
-      select w.id, ${key} as k from websites w ${join ?? sql``} ${where(listFilters(services, query))}
+      select w.id, ${key} as k from websites w ${join ?? sql``} ${where(websiteListWhere(services, query))}
       order by k ${dir} nulls last, w.domain ${dir}, w.id)
     select ${viewColumns} from page p join websites w on w.id = p.id
       ${healthJoins(at)} ${detailJoins}
@@ -154,7 +154,11 @@ async function readListRows(services: Services, query: ListQuery, limit?: { size
 /** A person limited to chosen clients sees only those clients' websites. */
 const inScope = (ctx: ScopeContext) => clientInScope(ctx, sql`w.client_id`);
 
-const listFilters = (ctx: ScopeContext, query: WebsiteFilter) => [
+/**
+ * The one reading of the website filters (w: websites): the Websites list's, and every list of
+ * websites elsewhere (backups) that offers the same filters.
+ */
+export const websiteListWhere = (ctx: ScopeContext, query: WebsiteFilter): SQL[] => [
   inScope(ctx),
   ...plainFilters(query),
   ...healthFilter(healthAsked(query)),
@@ -181,7 +185,7 @@ export async function readWebsitePage(
     keptCount(
       db,
       countReads,
-      sql`select count(*) as n from websites w ${where(listFilters(services, query))}`,
+      sql`select count(*) as n from websites w ${where(websiteListWhere(services, query))}`,
     ),
     keptCount(
       db,
@@ -205,7 +209,7 @@ export async function readWebsites(services: Services, filter: WebsiteFilter): P
   const found = await rows<Record<string, unknown>>(
     services.db,
     sql`select ${viewColumns} from websites w ${healthJoins(at)} ${detailJoins}
-      ${where(listFilters(services, filter))}
+      ${where(websiteListWhere(services, filter))}
       order by w.removed, w.domain, w.id`,
   );
   return found.map(toWebsiteView);

@@ -1,4 +1,19 @@
 export type { FailureOptions } from '../faults';
+export {
+  BACKUP_HOUR,
+  backupPlan,
+  FAKE_BACKUP_SERVICE,
+  type FakeBackup,
+  type FakeBackupPattern,
+  type FakeBackupPlan,
+  fakeBackupsOf,
+  LOCAL_BACKUP_DAYS,
+  LOCAL_RETAIN_DAYS,
+  latestBackupSlot,
+  newestFakeBackup,
+  REMOTE_BACKUP_DAYS,
+  REMOTE_RETAIN_DAYS,
+} from './backups';
 export { type Fleet, type FleetOptions, generateFleet, type RawObject } from './fleet';
 export type { LimitSettings } from './limits';
 export type { FailureMode, Wrapper } from './respond';

@@ -47,7 +47,7 @@ export function wrapSingle(item: RawObject, wrapper: Wrapper, name: string): unk
 }
 
 /** Laravel's LengthAwarePaginator JSON, with URLs built from the fake's own host. */
-export function paginate(items: RawObject[], page: number, perPage: number, path: string) {
+export function paginate(items: readonly unknown[], page: number, perPage: number, path: string) {
   const total = items.length;
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const url = (p: number) => `${path}?page=${p}`;

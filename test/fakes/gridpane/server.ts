@@ -25,6 +25,8 @@ export type FakeGridPaneOptions = {
   latencyMs?: number;
   /** How long 'slow' waits before answering, and how long 'slow_body' spreads its body over. */
   slowMs?: number;
+  /** The moment backups are generated relative to; Date.now() at each request unless a test pins it. */
+  backupsNow?: () => number;
   port?: number;
 };
 
@@ -51,7 +53,7 @@ export async function startFakeGridPane(options: FakeGridPaneOptions = {}) {
     windowSeconds: options.windowSeconds ?? 60,
     totalLimit: options.totalLimit ?? 60,
   });
-  const route = createRouter(fleet);
+  const route = createRouter(fleet, options.backupsNow);
   const requests: RecordedRequest[] = [];
   const { delay, clear } = fakeTimers();
   const failures = new FailureSchedule<FailureMode>();
@@ -97,6 +99,7 @@ export async function startFakeGridPane(options: FakeGridPaneOptions = {}) {
       const perPage = Math.min(Math.max(1, asked), options.maxPerPage ?? 500);
       return send(res, 200, paginate(found.list.items, page, perPage, found.list.path), limit.headers);
     }
+    if (found.body !== undefined) return send(res, 200, found.body, limit.headers);
     if (!found.item) return send(res, 404, { message: 'Not Found' }, limit.headers);
     return send(
       res,

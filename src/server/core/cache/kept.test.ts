@@ -88,6 +88,7 @@ describe('keptAnswer over our own tables', () => {
     'vulnerabilities',
     'security_dismissals',
     'plugin_directory',
+    'website_backup_status',
   ];
   it.each(OWN_TABLES.filter((t) => !IF_ROWS.includes(t)))(
     'sees every write of %s (its trigger exists)',
@@ -103,7 +104,7 @@ describe('keptAnswer over our own tables', () => {
     },
   );
 
-  it('moves the Security tables when a row is written, not for a statement that wrote none', async () => {
+  it('moves the Security and backup tables when a row is written, not for a statement that wrote none', async () => {
     const { db } = database;
     const [w] = rowsOf<{ id: number }>(
       await db.execute(sql`insert into websites (name, domain, integration_provider, status, environment)
@@ -120,6 +121,7 @@ describe('keptAnswer over our own tables', () => {
       security_dismissals: sql`insert into security_dismissals (website_id, vulnerability_id, type, slug, reason, until, dismissed_at)
         values (${w!.id}, 'v-1', 'plugin', 'akismet', 'not used', now() + interval '1 day', now())`,
       plugin_directory: sql`insert into plugin_directory (slug, status, checked_at) values ('akismet', 'listed', now())`,
+      website_backup_status: sql`insert into website_backup_status (website_id, host, read_at) values (${w!.id}, 'gridpane', now())`,
     };
     for (const table of IF_ROWS.filter((t) => t !== 'website_health')) {
       const stamp = () => dataStamp(db, { tables: [table] });

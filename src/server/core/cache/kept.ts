@@ -8,7 +8,7 @@ import { computeChecked } from './declared';
 export type CacheKey = { provider: string; kind: string };
 
 /**
- * Our tables whose every write bumps a generation (migrations 0014, 0016, 0017, 0022, 0041): what kept answers may
+ * Our tables whose every write bumps a generation (migrations 0014, 0016, 0017, 0022, 0041, 0046): what kept answers may
  * read. `check_links` is which websites the checks watch: it moves when a check is added, removed or
  * pointed at another website, not when a run updates a check's state (no kept answer reads that).
  * `website_health` moves only when a website's health really changed.
@@ -31,6 +31,7 @@ export const OWN_TABLES = [
   'vulnerabilities',
   'security_dismissals',
   'plugin_directory',
+  'website_backup_status',
 ] as const;
 export type OwnTable = (typeof OWN_TABLES)[number];
 

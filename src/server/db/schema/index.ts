@@ -3,6 +3,7 @@ export * from './agency-settings';
 export * from './alerts';
 export * from './api-tokens';
 export * from './audit-log';
+export * from './backups';
 export * from './check-results';
 export * from './checks';
 export * from './client-tags';

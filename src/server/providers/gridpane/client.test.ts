@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FailureMode, FakeGridPane, Wrapper } from '../../../../test/fakes/gridpane';
+import {
+  backupPlan,
+  type FailureMode,
+  type FakeGridPane,
+  fakeBackupsOf,
+  newestFakeBackup,
+  type Wrapper,
+} from '../../../../test/fakes/gridpane';
 import { createGridPaneClient } from './client';
 import { deriveServers } from './parse';
 import { localTargets, providerFailure, setup } from './test-helpers';
@@ -79,6 +86,117 @@ describe('GridPane client: reads', () => {
     const result = await ctx.client.listSites();
     expect(result).toMatchObject({ skipped: 1, partial: false });
     expect(result.items).toHaveLength(9);
+  });
+});
+
+describe('GridPane client: backups', () => {
+  // A fixed moment (an afternoon, UTC) so the expected lists cannot cross a 03:00 boundary mid-test.
+  const NOW = Date.UTC(2026, 10, 25, 14, 30);
+  const siteWhere = (f: FakeGridPane, test: (plan: ReturnType<typeof backupPlan>) => boolean) => {
+    const site = f.fleet.sites.find((s) => test(backupPlan(s.id)));
+    if (!site) throw new Error('no fake site with that backup pattern');
+    return site.id;
+  };
+
+  it('refreshes, then lists exactly the backups the fake holds for each kind of site', async () => {
+    const ctx = await setup({ sites: 200, endpointLimit: 100 });
+    fake = ctx.fake;
+    const ids = [
+      siteWhere(ctx.fake, (p) => p.pattern === 'regular' && p.remote && p.manual !== null),
+      siteWhere(ctx.fake, (p) => p.pattern === 'regular' && !p.remote),
+      siteWhere(ctx.fake, (p) => p.pattern === 'stopped'),
+      siteWhere(ctx.fake, (p) => p.pattern === 'none'),
+    ];
+    for (const id of ids) {
+      await ctx.client.refreshBackups(id);
+      const before = Date.now();
+      const result = await ctx.client.listBackups(id);
+      // Generated at request time: compare with the fake's list at a moment on either side of the call.
+      const expected = [before, Date.now()].map((now) =>
+        fakeBackupsOf(id, now).map((b) => ({ ...b, sizeBytes: null })),
+      );
+      expect(expected).toContainEqual(result.items);
+      expect(result.skipped).toBe(0);
+    }
+    expect(fake.requests.slice(0, 2).map((r) => r.path)).toEqual([
+      `/oauth/api/v1/backups/refresh/${ids[0]}`,
+      `/oauth/api/v1/backups/original/${ids[0]}`,
+    ]);
+  });
+
+  it("reads ages relative to now: today's 03:00 UTC, days old when backups stopped, none at all", async () => {
+    const ctx = await setup({ sites: 200, backupsNow: () => NOW });
+    fake = ctx.fake;
+    const regular = siteWhere(ctx.fake, (p) => p.pattern === 'regular' && p.remote);
+    const list = await ctx.client.listBackups(regular);
+    expect(list.items[0]).toMatchObject({ id: '2026-11-25 03:00', at: new Date('2026-11-25T03:00:00Z') });
+    expect(list.items.filter((b) => b.location === 'local' && b.kind === 'automatic')).toHaveLength(7);
+    expect(list.items.filter((b) => b.location === 'remote')).toMatchObject(
+      Array(3).fill({ service: 'wasabi', kind: 'automatic' }),
+    );
+    const stopped = siteWhere(ctx.fake, (p) => p.pattern === 'stopped');
+    const newest = (await ctx.client.listBackups(stopped)).items[0]!.at;
+    expect(newest).toEqual(newestFakeBackup(stopped, NOW));
+    expect((NOW - newest.getTime()) / 86_400_000).toBeGreaterThanOrEqual(2);
+    expect((NOW - newest.getTime()) / 86_400_000).toBeLessThan(5);
+    expect(await ctx.client.listBackups(siteWhere(ctx.fake, (p) => p.pattern === 'none'))).toEqual({
+      items: [],
+      skipped: 0,
+    });
+    const manual = siteWhere(ctx.fake, (p) => p.manual !== null);
+    const tagged = (await ctx.client.listBackups(manual)).items.find((b) => b.kind === 'manual');
+    expect(tagged).toMatchObject({ note: backupPlan(manual).manual!.tag, location: 'local' });
+    expect(tagged!.id).toBe(`${tagged!.at.toISOString().slice(0, 16).replace('T', ' ')} ${tagged!.note}`);
+  });
+
+  it('walks every page of the schedules: daily 03:00 local, wasabi when remote, none when stopped', async () => {
+    const ctx = await setup({ sites: 40, maxPerPage: 7, endpointLimit: 100 });
+    fake = ctx.fake;
+    const result = await ctx.client.listBackupSchedules();
+    expect(result).toMatchObject({ partial: false, skipped: 0 });
+    expect(fake.requests.map((r) => r.path)).toEqual(Array(6).fill('/oauth/api/v1/backups/schedules'));
+    expect(result.items.map((s) => s.siteId)).toEqual(fake.fleet.sites.map((s) => s.id));
+    const daily = { frequency: 'daily', hour: 3, minute: 0, day: null };
+    for (const item of result.items) {
+      const plan = backupPlan(item.siteId);
+      const expected =
+        plan.pattern !== 'regular'
+          ? []
+          : [
+              { type: 'local', ...daily, service: null },
+              ...(plan.remote ? [{ type: 'remote', ...daily, service: 'wasabi' }] : []),
+            ];
+      expect(item.schedules).toEqual(expected);
+    }
+  });
+
+  it('reads retention: 7 days local, 30 remote only for a site that backs up remotely', async () => {
+    const ctx = await setup({ sites: 40 });
+    fake = ctx.fake;
+    expect(await ctx.client.getRetention(siteWhere(ctx.fake, (p) => p.remote))).toEqual({
+      local: 7,
+      remote: 30,
+    });
+    expect(await ctx.client.getRetention(siteWhere(ctx.fake, (p) => !p.remote))).toEqual({
+      local: 7,
+      remote: null,
+    });
+  });
+
+  it('answers an unknown site with not_found, an unreadable list with bad_response', async () => {
+    const ctx = await setup();
+    fake = ctx.fake;
+    for (const call of [
+      () => ctx.client.refreshBackups(1),
+      () => ctx.client.listBackups(1),
+      () => ctx.client.getRetention(1),
+    ]) {
+      expect(await providerFailure(call())).toMatchObject({ kind: 'not_found', status: 404 });
+    }
+    const id = fake.fleet.sites[0]!.id;
+    fake.setFailure('wrong_shape', { times: 1 });
+    expect(await providerFailure(ctx.client.listBackups(id))).toMatchObject({ kind: 'bad_response' });
+    await expect(ctx.client.listBackups(-1)).rejects.toThrow(TypeError);
   });
 });
 

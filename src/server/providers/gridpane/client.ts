@@ -5,7 +5,10 @@ import { realSleep, type Sleep } from '../../core/outbound/lane';
 import { ProviderError } from '../../core/outbound/provider-error';
 import { badResponse } from './errors';
 import {
+  backupScheduleResource,
+  parseBackupList,
   parseListPage,
+  parseRetention,
   parseSingle,
   type Resource,
   serverResource,
@@ -15,8 +18,11 @@ import {
 } from './parse';
 import { createRequester } from './request';
 import type {
+  GridPaneBackupList,
+  GridPaneBackupSchedule,
   GridPaneCallInfo,
   GridPaneList,
+  GridPaneRetention,
   GridPaneServer,
   GridPaneSite,
   GridPaneSystemUser,
@@ -105,5 +111,19 @@ export function createGridPaneClient(options: GridPaneClientOptions) {
       list('/system-user', systemUserResource),
     getServer: (id: number): Promise<GridPaneServer> => single(idPath('/server', id), serverResource),
     getSite: (id: number): Promise<GridPaneSite> => single(idPath('/site', id), siteResource),
+    /** Asks GridPane to re-read a site's backups from its server; call it before `listBackups`. */
+    refreshBackups: async (siteId: number): Promise<void> => {
+      await get(idPath('/backups/refresh', siteId)); // the answer says nothing we use
+    },
+    listBackups: async (siteId: number): Promise<GridPaneBackupList> => {
+      const parsed = parseBackupList(await get(idPath('/backups/original', siteId)));
+      // Only unreadable entries is not "no backups": it must not read as a site left unprotected.
+      if (parsed === null || (parsed.items.length === 0 && parsed.skipped > 0)) throw badResponse();
+      return parsed;
+    },
+    listBackupSchedules: (opts?: ListOptions): Promise<GridPaneList<GridPaneBackupSchedule>> =>
+      list('/backups/schedules', backupScheduleResource, opts),
+    getRetention: async (siteId: number): Promise<GridPaneRetention> =>
+      parseRetention(await get(idPath('/backups/prune-schedule', siteId))),
   };
 }

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FakeGridPane, generateFleet, startFakeGridPane } from '../../../../test/fakes/gridpane';
+import {
+  backupPlan,
+  type FakeGridPane,
+  fakeBackupsOf,
+  generateFleet,
+  latestBackupSlot,
+  newestFakeBackup,
+  startFakeGridPane,
+} from '../../../../test/fakes/gridpane';
 
 // The fake is test infrastructure other tests trust, so its GridPane behaviour is pinned here.
 let fake: FakeGridPane | undefined;
@@ -85,5 +93,110 @@ describe('fake GridPane server', () => {
     expect((await get('/user')).headers.get('content-type')).toContain('text/html');
     fake.setFailure(null);
     expect(fake.requests.map((r) => r.status)).toEqual([200, 500, 200, 200]);
+  });
+});
+
+describe('fake GridPane backups', () => {
+  const NOW = Date.UTC(2026, 10, 25, 1, 15); // before 03:00 UTC: the newest slot is yesterday's
+  const DAY = 86_400_000;
+
+  it('gives each site a fixed pattern from its id, in realistic proportions', () => {
+    const ids = generateFleet({ sites: 3000, seed: 5 }).sites.map((s) => s.id);
+    const plans = ids.map(backupPlan);
+    expect(ids.map(backupPlan)).toEqual(plans);
+    const share = (test: (p: (typeof plans)[number]) => boolean) => plans.filter(test).length / plans.length;
+    expect(share((p) => p.pattern === 'none')).toBeGreaterThan(0.01);
+    expect(share((p) => p.pattern === 'none')).toBeLessThan(0.045);
+    expect(share((p) => p.pattern === 'stopped')).toBeGreaterThan(0.04);
+    expect(share((p) => p.pattern === 'stopped')).toBeLessThan(0.1);
+    expect(share((p) => p.remote)).toBeGreaterThan(0.4);
+    expect(share((p) => p.remote)).toBeLessThan(0.6);
+    expect(share((p) => p.manual !== null)).toBeGreaterThan(0.1);
+    expect(share((p) => p.manual !== null)).toBeLessThan(0.25);
+    expect(latestBackupSlot(NOW)).toBe(Date.UTC(2026, 10, 24, 3, 0));
+    for (const id of ids.slice(0, 500)) {
+      const plan = backupPlan(id);
+      const newest = newestFakeBackup(id, NOW);
+      if (plan.pattern === 'none') expect(newest).toBeNull();
+      else if (plan.pattern === 'regular') expect(newest!.getTime()).toBe(latestBackupSlot(NOW));
+      else {
+        const age = (NOW - newest!.getTime()) / DAY;
+        expect(age).toBeGreaterThanOrEqual(2);
+        expect(age).toBeLessThan(5);
+      }
+    }
+  });
+
+  it('serves the keyed list, refresh, schedules and retention; unknown sites are 404', async () => {
+    fake = await startFakeGridPane({ sites: 60, backupsNow: () => NOW });
+    const site = fake.fleet.sites.find((s) => backupPlan(s.id).remote)!;
+    const backups = fakeBackupsOf(site.id, NOW);
+    const listed = (location: string, kind: string) =>
+      backups
+        .filter((b) => b.location === location && b.kind === kind)
+        .map((b) => b.id)
+        .reverse()
+        .join(',');
+    expect(await (await get(`/backups/original/${site.id}`)).json()).toEqual({
+      success: true,
+      backups: {
+        local: { automatic: listed('local', 'automatic'), manual: listed('local', 'manual') },
+        wasabi: { automatic: listed('remote', 'automatic'), manual: '' },
+      },
+    });
+    expect(listed('local', 'automatic').split(',')).toHaveLength(7);
+    expect(listed('local', 'automatic').endsWith('2026-11-24 03:00')).toBe(true);
+    const none = fake.fleet.sites.find((s) => backupPlan(s.id).pattern === 'none')!;
+    expect((await (await get(`/backups/original/${none.id}`)).json()).backups).toEqual({
+      local: { automatic: '', manual: '' },
+    });
+    expect(await (await get(`/backups/refresh/${site.id}`)).json()).toEqual({
+      success: true,
+      message: 'Backups refreshed',
+    });
+    expect(await (await get(`/backups/prune-schedule/${site.id}`)).json()).toEqual({
+      success: true,
+      local_retain_days: 7,
+      remote_retain_days: 30,
+    });
+    const page = await (await get('/backups/schedules?per_page=5&page=2')).json();
+    expect(page.meta).toMatchObject({ current_page: 2, per_page: 5, total: 60 });
+    expect(page.data[0]).toMatchObject({
+      site_id: fake.fleet.sites[5]!.id,
+      server_id: fake.fleet.sites[5]!.server_id,
+      url: fake.fleet.sites[5]!.url,
+    });
+    for (const path of ['/backups/original/1', '/backups/refresh/1', '/backups/prune-schedule/1']) {
+      const answer = await get(path);
+      expect(answer.status).toBe(404);
+      expect(await answer.json()).toEqual({ message: 'Not Found' });
+    }
+  });
+
+  it('gives each backup read its own rate-limit bucket and never accepts a write', async () => {
+    fake = await startFakeGridPane({ sites: 5, endpointLimit: 2 });
+    const id = fake.fleet.sites[0]!.id;
+    const statuses = async (path: string, n: number) => {
+      const out: number[] = [];
+      for (let i = 0; i < n; i++) out.push((await get(path)).status);
+      return out;
+    };
+    expect(await statuses(`/backups/original/${id}`, 3)).toEqual([200, 200, 429]);
+    expect(await statuses(`/backups/refresh/${id}`, 3)).toEqual([200, 200, 429]);
+    expect(await statuses(`/backups/prune-schedule/${id}`, 1)).toEqual([200]);
+    expect(await statuses('/backups/schedules', 2)).toEqual([200, 429]); // a list page costs 2
+    for (const [method, path] of [
+      ['POST', `/backups/${id}`],
+      ['POST', `/backups/restore/${id}`],
+      ['PUT', `/backups/prune-schedule/${id}`],
+      ['POST', `/backups/refresh/${id}`],
+    ] as const) {
+      const answer = await fetch(`${fake.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${fake.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'local', tag: 'pre-update' }),
+      });
+      expect(answer.status).toBe(404);
+    }
   });
 });

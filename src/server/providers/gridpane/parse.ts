@@ -1,6 +1,19 @@
 import type { z } from 'zod';
-import { rawServer, rawSite, rawSystemUser, rawUser } from './schemas';
+import {
+  rawBackupItem,
+  rawBackupSchedule,
+  rawRetention,
+  rawRetentionEntry,
+  rawServer,
+  rawSite,
+  rawSystemUser,
+  rawUser,
+} from './schemas';
 import type {
+  GridPaneBackup,
+  GridPaneBackupList,
+  GridPaneBackupSchedule,
+  GridPaneRetention,
   GridPaneServer,
   GridPaneSite,
   GridPaneSiteStatus,
@@ -107,7 +120,22 @@ export const siteResource = resource(rawSite, toSite, ['data', 'site']);
 export const systemUserResource = resource(rawSystemUser, toSystemUser, ['data', 'system_user']);
 export const userResource = resource(rawUser, toUser, ['data', 'user']);
 
+const toBackupSchedule = (raw: Raw<typeof rawBackupSchedule>): GridPaneBackupSchedule => ({
+  siteId: raw.site_id,
+  schedules: raw.schedule_backups.map((entry) => ({
+    type: entry.type,
+    frequency: entry.bup_schedule,
+    hour: entry.hour,
+    minute: entry.minute,
+    day: entry.day,
+    service: entry.service_name,
+  })),
+});
+export const backupScheduleResource = resource(rawBackupSchedule, toBackupSchedule, ['data']);
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+/** A JSON object, not an array. */
+const isObject = (v: unknown): v is Record<string, unknown> => isRecord(v) && !Array.isArray(v);
 
 /** `{data:{…}}`, `{data:[{…}]}`, `{site:{…}}` / `{server:{…}}`, or the bare object. */
 export function parseSingle<T>(body: unknown, res: Resource<T>): T | null {
@@ -167,4 +195,197 @@ export function deriveServers(servers: GridPaneServer[], sites: GridPaneSite[]):
       a.localeCompare(b, 'en', { numeric: true }),
     ),
   }));
+}
+
+/** One page of `GET /backups/schedules`: one item per site, paged like every other list. */
+export const parseBackupSchedules = (body: unknown): ParsedPage<GridPaneBackupSchedule> | null =>
+  parseListPage(body, backupScheduleResource);
+
+const TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * "YYYY-MM-DD HH:MM[:SS]", optionally with a zone. GridPane gives backup times in the server's own
+ * time and names no zone; a zone-less time is read as UTC (GridPane servers run on UTC unless someone
+ * changed it, and then the time is off by that server's offset). Impossible dates are null.
+ */
+export function readBackupTime(value: string): Date | null {
+  const m = TIME.exec(value.trim());
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  const utc = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  if (utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== day) {
+    return null;
+  }
+  const zone = m[7];
+  if (!zone || zone === 'Z') return utc;
+  const digits = zone.replace(':', '');
+  const offsetMinutes = Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5));
+  return new Date(utc.getTime() - (zone.startsWith('-') ? -1 : 1) * offsetMinutes * 60_000);
+}
+
+type BackupTally = GridPaneBackupList;
+type Where = Pick<GridPaneBackup, 'location' | 'service'>;
+
+/** A listed backup: "YYYY-MM-DD HH:MM", then optionally a space and its tag. */
+const LISTED = /^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}(?::\d{2})?)(?:\s+(\S.*))?$/;
+
+function readListed(entry: string, kind: GridPaneBackup['kind'], where: Where): GridPaneBackup | null {
+  const m = LISTED.exec(entry);
+  const at = m ? readBackupTime(m[1]!) : null;
+  if (!m || !at) return null;
+  return { id: entry, at, kind, ...where, note: m[2]?.trim() || null, sizeBytes: null };
+}
+
+/** One kind of a section: a comma-separated string, an array of such strings, or ""/null for none. */
+function readKind(value: unknown, kind: GridPaneBackup['kind'], where: Where, out: BackupTally) {
+  if (value === null || value === undefined) return;
+  const pieces = typeof value === 'string' ? [value] : Array.isArray(value) ? value : null;
+  if (!pieces) {
+    out.skipped++;
+    return;
+  }
+  for (const piece of pieces) {
+    if (typeof piece !== 'string') {
+      out.skipped++;
+      continue;
+    }
+    for (const part of piece.split(',')) {
+      const entry = part.trim();
+      if (!entry) continue;
+      const backup = readListed(entry, kind, where);
+      if (backup) out.items.push(backup);
+      else out.skipped++;
+    }
+  }
+}
+
+/**
+ * A section of the keyed form: `local` is on the server; any other key is remote storage named by the
+ * key (wasabi, aws-s3, backblaze, dropbox…), except `remote` itself, which names no service and may
+ * hold the services one level down. What cannot be read counts as skipped.
+ */
+function readSection(key: string, value: unknown, out: BackupTally, nested = false) {
+  if (value === null || value === undefined || value === '') return;
+  const name = key.trim();
+  const lower = name.toLowerCase();
+  const where: Where =
+    lower === 'local' && !nested
+      ? { location: 'local', service: null }
+      : { location: 'remote', service: lower === 'remote' ? null : name };
+  if (!isObject(value)) {
+    out.skipped++;
+    return;
+  }
+  if ('automatic' in value || 'manual' in value) {
+    readKind(value.automatic, 'automatic', where, out);
+    readKind(value.manual, 'manual', where, out);
+    return;
+  }
+  if (!nested && lower === 'remote' && Object.values(value).some(isObject)) {
+    for (const [service, inner] of Object.entries(value)) readSection(service, inner, out, true);
+    return;
+  }
+  if (Object.keys(value).length > 0) out.skipped++;
+}
+
+/** The array form: tag "auto" is an automatic backup; any other tag names a manual one. */
+function readBackupItem(value: unknown): GridPaneBackup | null {
+  const result = rawBackupItem.safeParse(value);
+  if (!result.success) return null;
+  const raw = result.data;
+  const at = readBackupTime(raw.created_at);
+  if (!at) return null;
+  // Without a tag nothing says a person made it; GridPane's own backups are the default.
+  const automatic = raw.tag === null || /^auto(matic)?$/i.test(raw.tag);
+  const note = automatic || /^manual$/i.test(raw.tag ?? '') ? null : raw.tag;
+  const size = raw.size !== null && Number.isSafeInteger(raw.size) && raw.size >= 0 ? raw.size : null;
+  return {
+    id: raw.id,
+    at,
+    kind: automatic ? 'automatic' : 'manual',
+    location: raw.type,
+    service: raw.type === 'remote' ? raw.service : null,
+    note,
+    sizeBytes: size,
+  };
+}
+
+/** `backups` at the top, under `data`, or `data` itself holding the sections or the array. */
+function backupsValue(body: Record<string, unknown>): unknown {
+  if (body.backups !== undefined) return body.backups;
+  if (isObject(body.data)) return body.data.backups !== undefined ? body.data.backups : body.data;
+  return body.data;
+}
+
+/**
+ * `GET /backups/original/{site}`, newest first. Two forms are accepted: sections keyed by location or
+ * service, each kind one comma-separated string of "YYYY-MM-DD HH:MM[ tag]"; or an array of
+ * `{id, type, tag, created_at, size}`. Unreadable entries are skipped and counted; a body in neither
+ * form (or one that says `success: false`) is null.
+ */
+export function parseBackupList(body: unknown): GridPaneBackupList | null {
+  if (!isObject(body) || body.success === false) return null;
+  if (isObject(body.data) && body.data.success === false) return null;
+  const backups = backupsValue(body);
+  const out: BackupTally = { items: [], skipped: 0 };
+  if (Array.isArray(backups)) {
+    for (const entry of backups) {
+      const backup = readBackupItem(entry);
+      if (backup) out.items.push(backup);
+      else out.skipped++;
+    }
+  } else if (isObject(backups)) {
+    for (const [key, value] of Object.entries(backups)) readSection(key, value, out);
+  } else if (!(backups === null && body.success === true)) {
+    return null; // `{success: true, backups: null}` is a site without backups; anything else is unknown
+  }
+  out.items.sort((a, b) => b.at.getTime() - a.at.getTime());
+  return out;
+}
+
+/**
+ * `GET /backups/prune-schedule/{site}`: `{local_retain_days, remote_retain_days}` at the top or under
+ * `data` / `prune_schedule`, or entries `{backup_type, retain_days}` (one or an array). Retention is
+ * extra knowledge, so a body we cannot read is "nothing stated", never an error.
+ */
+export function parseRetention(body: unknown): GridPaneRetention {
+  const candidates: unknown[] = [body];
+  if (isObject(body)) {
+    candidates.push(body.data, body.prune_schedule);
+    if (isObject(body.data)) candidates.push(body.data.prune_schedule);
+  }
+  for (const candidate of candidates) {
+    if (Array.isArray(candidate) || (isObject(candidate) && 'backup_type' in candidate)) {
+      const found = fromRetentionEntries(Array.isArray(candidate) ? candidate : [candidate]);
+      if (found) return found;
+    } else if (
+      isObject(candidate) &&
+      ('local_retain_days' in candidate || 'remote_retain_days' in candidate)
+    ) {
+      const result = rawRetention.safeParse(candidate);
+      if (result.success)
+        return { local: result.data.local_retain_days, remote: result.data.remote_retain_days };
+    }
+  }
+  return { local: null, remote: null };
+}
+
+function fromRetentionEntries(entries: unknown[]): GridPaneRetention | null {
+  const retention: GridPaneRetention = { local: null, remote: null };
+  let read = false;
+  for (const entry of entries) {
+    const result = rawRetentionEntry.safeParse(entry);
+    if (!result.success) continue;
+    retention[result.data.backup_type] = result.data.retain_days;
+    read = true;
+  }
+  return read ? retention : null;
 }

@@ -117,3 +117,59 @@ export const rawUser = z.object({
   email: optText,
   teams: lenientArray(teamRef),
 });
+
+/** Hours, minutes, weekdays: 3 or "03"; anything above `max` (or not a whole number) is null. */
+const optSmallInt = (max: number) =>
+  z
+    .union([z.number().int(), z.string().trim().regex(/^\d+$/).transform(Number)])
+    .nullish()
+    .transform((v) => (v !== null && v !== undefined && v >= 0 && v <= max ? v : null))
+    .catch(null);
+
+/** "local" / "remote" in whatever case GridPane sends. */
+const backupLocation = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['local', 'remote']));
+
+/** A backup in the array form of the backup list: `{id, type, tag, created_at, size}`. */
+export const rawBackupItem = z.object({
+  id: z.union([text, z.number().transform(String)]),
+  type: backupLocation,
+  tag: optText,
+  created_at: text,
+  size: optNumber,
+  service: optText,
+});
+
+export const rawBackupScheduleEntry = z.object({
+  type: backupLocation,
+  bup_schedule: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['hourly', 'daily', 'weekly', 'monthly']))
+    .nullish()
+    .transform((v) => v ?? null)
+    .catch(null),
+  hour: optSmallInt(23),
+  minute: optSmallInt(59),
+  day: optSmallInt(31),
+  service_name: optText,
+});
+
+/** One site's item in the schedules list; its schedules keep the entries that parse. */
+export const rawBackupSchedule = z.object({
+  site_id: id,
+  schedule_backups: lenientArray(rawBackupScheduleEntry),
+});
+
+/**
+ * Retention in days. 0 is null like a missing value: it can mean "never pruned" as well as "not set",
+ * and must never read as "kept for 0 days". Negative or unreadable values are null too.
+ */
+const retainDays = optNumber.transform((v) => (v !== null && v > 0 ? v : null));
+
+export const rawRetention = z.object({ local_retain_days: retainDays, remote_retain_days: retainDays });
+export const rawRetentionEntry = z.object({ backup_type: backupLocation, retain_days: retainDays });

@@ -68,3 +68,39 @@ export type GridPaneUser = {
 export type GridPaneList<T> = ProviderList<T>;
 
 export type GridPaneCallInfo = { path: string; status: number | null; ms: number };
+
+/**
+ * One backup GridPane holds for a site. `id` is the name GridPane's restore call takes, exactly as it
+ * lists it ("YYYY-MM-DD HH:MM[ tag]", or the item's own id in the array form); `at` is read as UTC.
+ * `service` is the remote storage (wasabi, aws-s3…) when GridPane names it; `note` is the backup's tag.
+ */
+export type GridPaneBackup = {
+  id: string;
+  at: Date;
+  kind: 'automatic' | 'manual';
+  location: 'local' | 'remote';
+  service: string | null;
+  note: string | null;
+  sizeBytes: number | null;
+};
+
+/** A site's backup list, newest first; `skipped` entries could not be read. */
+export type GridPaneBackupList = { items: GridPaneBackup[]; skipped: number };
+
+export type GridPaneBackupFrequency = 'hourly' | 'daily' | 'weekly' | 'monthly';
+
+/** When GridPane backs a site up; `day` is the weekday (0–6) of a weekly schedule, else null. */
+export type GridPaneBackupSchedule = {
+  siteId: number;
+  schedules: {
+    type: 'local' | 'remote';
+    frequency: GridPaneBackupFrequency | null;
+    hour: number | null;
+    minute: number | null;
+    day: number | null;
+    service: string | null;
+  }[];
+};
+
+/** How many days GridPane keeps a site's backups, per location; null when it does not say. */
+export type GridPaneRetention = { local: number | null; remote: number | null };

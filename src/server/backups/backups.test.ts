@@ -1,0 +1,155 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeKinsta, startFakeKinsta } from '../../../test/fakes/kinsta';
+import { createTestApp, type TestApp } from '../../../test/support/app';
+import { BACKUP_THRESHOLD_HOURS, type BackupListItem, type BackupState } from '../../shared/backups';
+import { KINSTA_SYNC_JOB } from '../providers/kinsta/keys';
+
+let t: TestApp;
+let cookie: string;
+let fake: FakeKinsta;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  fake = await startFakeKinsta({ sites: 10, seed: 11, now: t.services.clock.now().getTime() });
+  cookie = await t.signIn();
+  const saved = await t.app.inject({
+    method: 'POST',
+    url: '/api/integrations/kinsta',
+    headers: { cookie },
+    payload: { apiKey: fake.apiKey, baseUrl: fake.url },
+  });
+  expect(saved.statusCode).toBe(200);
+  await t.services.jobs.idle();
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+afterEach(() => {
+  for (const route of ['backups', 'downloadable'] as const) fake.setFailure(route, null);
+  // Reading backups never writes to the host.
+  expect(fake.unplannedWrites()).toEqual([]);
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+/** What the fake Kinsta holds, per live or staging domain: its newest backup (or none). */
+function expectedNewest(): Map<string, number | null> {
+  const out = new Map<string, number | null>();
+  for (const site of fake.state.sites) {
+    for (const env of site.environments) {
+      const times = [...env.backups, ...env.downloadable].map((b) => b.createdAt);
+      out.set(env.domains[0]!, times.length ? Math.max(...times) : null);
+    }
+  }
+  return out;
+}
+
+function expectedState(newest: number | null): BackupState {
+  if (newest === null) return 'never';
+  const age = t.services.clock.now().getTime() - newest;
+  return age > BACKUP_THRESHOLD_HOURS * 3_600_000 ? 'old' : 'recent';
+}
+
+async function allItems(query = ''): Promise<BackupListItem[]> {
+  const res = await get(`/api/backups?pageSize=200${query}`);
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+}
+
+describe('Backups', () => {
+  it('counts the fleet by the state of each website’s newest backup', async () => {
+    const expected = { recent: 0, old: 0, never: 0, unknown: 0 };
+    for (const newest of expectedNewest().values()) expected[expectedState(newest)]++;
+    // The fake has sites of every kind, or this test proves little.
+    expect(expected.recent).toBeGreaterThan(0);
+    expect(expected.old + expected.never).toBeGreaterThan(0);
+    const res = await get('/api/backups/summary');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      ...expected,
+      // Kinsta does not say whether automatic backups or off-site copies are on: never counted as off.
+      remoteOff: 0,
+      automaticOff: 0,
+      thresholdHours: BACKUP_THRESHOLD_HOURS,
+    });
+  });
+
+  it('lists every website worst first, with its newest backup as Kinsta lists it', async () => {
+    const items = await allItems();
+    const newest = expectedNewest();
+    expect(items).toHaveLength(newest.size);
+    for (const item of items) {
+      const at = newest.get(item.domain);
+      expect(item.lastBackupAt, item.domain).toBe(at ? new Date(at).toISOString() : null);
+      expect(item.state, item.domain).toBe(expectedState(at ?? null));
+      expect(item).toMatchObject({ host: 'kinsta', schedule: null, retentionDays: null });
+      expect(item.readAt).not.toBeNull();
+    }
+    const rank: Record<BackupState, number> = { never: 0, old: 1, unknown: 2, recent: 3 };
+    const ranks = items.map((i) => rank[i.state]);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    // Among the old ones, the oldest first.
+    const old = items.filter((i) => i.state === 'old').map((i) => i.lastBackupAt!);
+    expect(old).toEqual([...old].sort());
+  });
+
+  it('filters by state and host, pages, and refuses a state it does not know', async () => {
+    const never = await allItems('&state=never');
+    expect(never.every((i) => i.state === 'never')).toBe(true);
+    const page = (await get('/api/backups?page=2&pageSize=3&sort=domain')).json();
+    const all = (await allItems('&sort=domain')).map((i) => i.domain);
+    expect(page.data.map((i: BackupListItem) => i.domain)).toEqual(all.slice(3, 6));
+    expect(page.total).toBe(all.length);
+    expect((await allItems('&host=gridpane')).length).toBe(0);
+    const bad = await get('/api/backups?state=fresh');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/state must be one of: never, old, unknown, recent/);
+  });
+
+  it('shows one website’s backups newest first, each with its kind and note', async () => {
+    const item = (await allItems('&state=recent'))[0]!;
+    const res = await get(`/api/websites/${item.websiteId}/backups`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      state: 'recent',
+      host: 'kinsta',
+      lastBackupAt: item.lastBackupAt,
+      error: null,
+    });
+    const times = body.backups.map((b: { at: string }) => b.at);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(body.backups[0].at).toBe(item.lastBackupAt);
+    expect(
+      body.backups.some(
+        (b: { kind: string; note: string }) => b.kind === 'automatic' && b.note === 'Daily Auto Backup',
+      ),
+    ).toBe(true);
+    expect((await get('/api/websites/999999/backups')).statusCode).toBe(404);
+  });
+
+  it('keeps the last good backups when Kinsta fails, and says why on the website', async () => {
+    const item = (await allItems('&state=recent'))[0]!;
+    fake.setFailure('backups', 'server_error');
+    await t.services.jobs.send(KINSTA_SYNC_JOB).catch(() => undefined);
+    await t.services.jobs.idle();
+    const body = (await get(`/api/websites/${item.websiteId}/backups`)).json();
+    expect(body.lastBackupAt).toBe(item.lastBackupAt);
+    expect(body.backups.length).toBeGreaterThan(0);
+    expect(body.error?.message).toMatch(/Kinsta/);
+  });
+
+  it('exports the list as CSV in its order', async () => {
+    const res = await get('/api/backups/export.csv?sort=domain');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/csv/);
+    const lines = res.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Website,Host,Client,State,Last backup,Where,Schedule,Retention (days),Read at');
+    const domains = (await allItems('&sort=domain')).map((i) => i.domain);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(domains);
+  });
+});

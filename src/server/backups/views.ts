@@ -1,0 +1,223 @@
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import {
+  BACKUP_THRESHOLD_HOURS,
+  type BackupListParams,
+  type BackupPage,
+  type BackupState,
+  type BackupSummary,
+  type WebsiteBackups,
+} from '../../shared/backups';
+import { pageOf, parseSort } from '../../shared/lists';
+import { keptCount, keptRows, type Reads } from '../core/cache/kept';
+import type { ScopeContext } from '../core/scope';
+import { direction, rows, where } from '../core/sql';
+import { websiteBackups } from '../db/schema';
+import type { Cell } from '../exports';
+import type { Services } from '../services';
+import { readWebsite, websiteListWhere } from '../websites';
+
+type ListQuery = BackupListParams;
+
+/**
+ * The moment before which a newest backup is too old. Cut to the minute, so the answers kept for a
+ * list stay reusable for a minute rather than for one request.
+ */
+function cutoffOf(now: Date, thresholdHours = BACKUP_THRESHOLD_HOURS): Date {
+  const minute = Math.floor(now.getTime() / 60_000) * 60_000;
+  return new Date(minute - thresholdHours * 3_600_000);
+}
+
+/** The one rule of a website's backup state (b: its backup status, absent before any read). */
+export function backupStateSql(cutoff: Date): SQL {
+  return sql`(case when b.read_at is null then 'unknown'
+    when b.last_backup_at is null then 'never'
+    when b.last_backup_at < ${cutoff.toISOString()}::timestamptz then 'old'
+    else 'recent' end)`;
+}
+
+/** Worst first: no backup, too old, not known, recent. */
+const STATE_RANK: Record<BackupState, number> = { never: 0, old: 1, unknown: 2, recent: 3 };
+const rankSql = (state: SQL) =>
+  sql`(case ${state} ${sql.join(
+    Object.entries(STATE_RANK).map(([s, r]) => sql`when ${s} then ${sql.raw(String(r))}`),
+    sql` `,
+  )} end)`;
+
+const statusJoin = sql`left join website_backup_status b on b.website_id = w.id`;
+
+/** What the lists and the summary read: kept while none of it changes (and for a minute at most). */
+const reads: Reads = { tables: ['websites', 'website_tags', 'website_health', 'website_backup_status'] };
+
+const filtersOf = (ctx: ScopeContext, q: ListQuery, cutoff: Date): SQL[] => [
+  ...websiteListWhere(ctx, {
+    q: q.q,
+    clientId: q.clientId,
+    serverId: q.serverId,
+    tagId: q.tagId,
+    host: q.host,
+  }),
+  ...(q.state ? [sql`${backupStateSql(cutoff)} = ${q.state}`] : []),
+];
+
+/** The fleet's websites by backup state, and how many have off-site copies or automatic backups off. */
+export async function backupSummary(
+  services: Services,
+  q: Omit<ListQuery, 'state' | 'sort' | 'q'>,
+): Promise<BackupSummary> {
+  const cutoff = cutoffOf(services.clock.now());
+  const [row] = await keptRows<Record<string, number | string>>(
+    services.db,
+    reads,
+    sql`select
+        count(*) filter (where s.state = 'recent') as recent,
+        count(*) filter (where s.state = 'old') as old,
+        count(*) filter (where s.state = 'never') as never,
+        count(*) filter (where s.state = 'unknown') as unknown,
+        count(*) filter (where s.remote = false) as remote_off,
+        count(*) filter (where s.automatic = false) as automatic_off
+      from (select ${backupStateSql(cutoff)} as state, b.remote, b.automatic
+        from websites w ${statusJoin} ${where(filtersOf(services, q, cutoff))}) s`,
+  );
+  const n = (k: string) => Number(row?.[k] ?? 0);
+  return {
+    recent: n('recent'),
+    old: n('old'),
+    never: n('never'),
+    unknown: n('unknown'),
+    remoteOff: n('remote_off'),
+    automaticOff: n('automatic_off'),
+    thresholdHours: BACKUP_THRESHOLD_HOURS,
+  };
+}
+
+const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
+
+/** The list's rows in its order: worst first unless another sort is asked for. */
+async function listRows(services: Services, q: ListQuery, limit?: { size: number; offset: number }) {
+  const cutoff = cutoffOf(services.clock.now());
+  const state = backupStateSql(cutoff);
+  const sort = parseSort(q.sort ?? 'state');
+  const dir = direction(sort.desc);
+  const order =
+    sort.field === 'domain'
+      ? sql`w.domain ${dir}, w.id`
+      : sort.field === 'lastBackupAt'
+        ? sql`b.last_backup_at ${dir} nulls first, w.domain, w.id`
+        : sql`${rankSql(state)} ${dir}, b.last_backup_at ${dir} nulls first, w.domain, w.id`;
+  const found = await keptRows<Record<string, unknown>>(
+    services.db,
+    { tables: [...reads.tables!, 'clients'] },
+    sql`select w.id, w.domain, w.integration_provider as host, cl.id as client_id, cl.name as client_name,
+        ${state} as state, b.last_backup_at, b.last_location, b.schedule, b.retention_days, b.read_at
+      from websites w ${statusJoin} left join clients cl on cl.id = w.client_id
+      ${where(filtersOf(services, q, cutoff))}
+      order by ${order}
+      ${limit ? sql`limit ${limit.size} offset ${limit.offset}` : sql``}`,
+  );
+  return found.map((r) => ({
+    websiteId: Number(r.id),
+    domain: String(r.domain),
+    host: r.host as BackupPage['data'][number]['host'],
+    client: r.client_id == null ? null : { id: Number(r.client_id), name: String(r.client_name) },
+    state: r.state as BackupState,
+    lastBackupAt: iso(r.last_backup_at),
+    location: (r.last_location ?? null) as BackupPage['data'][number]['location'],
+    schedule: (r.schedule ?? null) as BackupPage['data'][number]['schedule'],
+    retentionDays: r.retention_days == null ? null : Number(r.retention_days),
+    readAt: iso(r.read_at),
+  }));
+}
+
+/** One page of the fleet's websites with their backups, counted in SQL. */
+export async function backupPage(services: Services, query: ListQuery): Promise<BackupPage> {
+  const q = query;
+  const { page, pageSize, offset } = pageOf(q);
+  const cutoff = cutoffOf(services.clock.now());
+  const [data, total, overall] = await Promise.all([
+    listRows(services, q, { size: pageSize, offset }),
+    keptCount(
+      services.db,
+      reads,
+      sql`select count(*) as n from websites w ${statusJoin} ${where(filtersOf(services, q, cutoff))}`,
+    ),
+    keptCount(
+      services.db,
+      reads,
+      sql`select count(*) as n from websites w ${where(websiteListWhere(services, {}))}`,
+    ),
+  ]);
+  return { data, total, overall, page, pageSize };
+}
+
+const CSV_HEADER = [
+  'Website',
+  'Host',
+  'Client',
+  'State',
+  'Last backup',
+  'Where',
+  'Schedule',
+  'Retention (days)',
+  'Read at',
+];
+
+/** The list as CSV: its filters and order, every row. */
+export async function backupCsvRows(services: Services, query: ListQuery) {
+  const items = await listRows(services, query);
+  const cells: Cell[][] = items.map((i) => [
+    i.domain,
+    i.host,
+    i.client?.name ?? '',
+    i.state,
+    i.lastBackupAt ?? '',
+    i.location ?? '',
+    i.schedule ?? '',
+    i.retentionDays,
+    i.readAt ?? '',
+  ]);
+  return { header: CSV_HEADER, rows: cells };
+}
+
+/** How many backups a website's page lists (newest first); hosts keep a few weeks of them. */
+const WEBSITE_BACKUPS_SHOWN = 200;
+
+/** One website's backups, newest first, with what its host says of them (404 outside the person's clients). */
+export async function readWebsiteBackups(services: Services, websiteId: number): Promise<WebsiteBackups> {
+  const website = await readWebsite(services, websiteId);
+  const cutoff = cutoffOf(services.clock.now());
+  const [statusRows, backups] = await Promise.all([
+    rows<Record<string, unknown>>(
+      services.db,
+      sql`select ${backupStateSql(cutoff)} as state, b.*
+        from websites w ${statusJoin} where w.id = ${websiteId}`,
+    ),
+    services.db
+      .select()
+      .from(websiteBackups)
+      .where(eq(websiteBackups.websiteId, websiteId))
+      .orderBy(desc(websiteBackups.at), desc(websiteBackups.id))
+      .limit(WEBSITE_BACKUPS_SHOWN),
+  ]);
+  const s = statusRows[0] ?? {};
+  return {
+    state: (s.state as BackupState) ?? 'unknown',
+    lastBackupAt: iso(s.last_backup_at),
+    schedule: (s.schedule ?? null) as WebsiteBackups['schedule'],
+    retentionDays: s.retention_days == null ? null : Number(s.retention_days),
+    remote: (s.remote ?? null) as boolean | null,
+    automatic: (s.automatic ?? null) as boolean | null,
+    host: website.integrationProvider as WebsiteBackups['host'],
+    readAt: iso(s.read_at),
+    error: s.error ? { message: String(s.error), at: iso(s.error_at) ?? '' } : null,
+    thresholdHours: BACKUP_THRESHOLD_HOURS,
+    backups: backups.map((b) => ({
+      id: b.id,
+      at: b.at.toISOString(),
+      kind: b.kind as WebsiteBackups['backups'][number]['kind'],
+      location: b.location as WebsiteBackups['backups'][number]['location'],
+      service: b.service,
+      note: b.note,
+      sizeBytes: b.sizeBytes,
+    })),
+  };
+}

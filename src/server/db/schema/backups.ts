@@ -1,0 +1,68 @@
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { websites } from './websites';
+
+/**
+ * Each website's backups as its host last listed them (GridPane: local and off-site copies; Kinsta:
+ * automatic, manual, system and downloadable ones per environment). Replaced by each read of the host;
+ * written only by the backups area.
+ */
+export const websiteBackups = pgTable(
+  'website_backups',
+  {
+    id: serial().primaryKey(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    /** One backup's identity within its website (where it is kept, its kind and the host's name for it). */
+    key: text().notNull(),
+    /** The host's own name for it: what a restore asks the host for. */
+    ref: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    kind: text().notNull(), // automatic | manual | downloadable | system
+    location: text(), // local | remote; null when the host does not say
+    service: text(),
+    note: text(),
+    sizeBytes: bigint({ mode: 'number' }),
+  },
+  (t) => [
+    uniqueIndex('website_backups_key_idx').on(t.websiteId, t.key),
+    index('website_backups_website_at_idx').on(t.websiteId, t.at),
+  ],
+);
+
+/**
+ * What each website's host last said of its backups as a whole: when it was read, the newest backup
+ * (kept here so the fleet's list sorts and counts by it with an index), the schedule and retention.
+ * A null is "the host does not say", never "off". No row: never read.
+ */
+export const websiteBackupStatus = pgTable(
+  'website_backup_status',
+  {
+    websiteId: integer()
+      .primaryKey()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    host: text().notNull(),
+    /** The last good read of the host's backups. */
+    readAt: timestamp({ withTimezone: true }),
+    lastBackupAt: timestamp({ withTimezone: true }),
+    lastLocation: text(),
+    schedule: text(), // hourly | daily | weekly | monthly
+    automatic: boolean(),
+    remote: boolean(),
+    retentionDays: integer(),
+    /** The last read's failure; the backups kept are those of the last good read. */
+    error: text(),
+    errorAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('website_backup_status_last_idx').on(t.lastBackupAt, t.websiteId)],
+);

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { filterEnum, filterId, listQuery, pageMeta } from './lists';
+import { WEBSITE_HOSTS } from './websites';
+
+/**
+ * A website's backups as its host reports them. A site is backed up "recently" when its newest backup
+ * is younger than the threshold (a daily backup that ran a little late is still recent), "old" when it
+ * is older, "never" when its host was read and lists none, and "unknown" while its host has not been
+ * read (or cannot tell): not known is not safe, so "unknown" never counts as backed up.
+ */
+export const BACKUP_STATES = ['never', 'old', 'unknown', 'recent'] as const;
+export type BackupState = (typeof BACKUP_STATES)[number];
+export const backupState = z.enum(BACKUP_STATES);
+
+export const BACKUP_STATE_LABELS: Record<BackupState, string> = {
+  recent: 'Backed up',
+  old: 'Backup too old',
+  never: 'No backup',
+  unknown: 'Not known',
+};
+
+/** Hours after which a site's newest backup is too old (a day, plus two hours of slack). */
+export const BACKUP_THRESHOLD_HOURS = 26;
+
+/** When the host made it: on its schedule, by a person, a download copy, or by the host itself (before a change). */
+export const BACKUP_KINDS = ['automatic', 'manual', 'downloadable', 'system'] as const;
+export type BackupKind = (typeof BACKUP_KINDS)[number];
+export const BACKUP_KIND_LABELS: Record<BackupKind, string> = {
+  automatic: 'Automatic',
+  manual: 'Manual',
+  downloadable: 'Downloadable',
+  system: 'System',
+};
+
+/** Where a copy is kept: on the server itself, or off-site (remote, with its service). */
+export const BACKUP_LOCATIONS = ['local', 'remote'] as const;
+export type BackupLocation = (typeof BACKUP_LOCATIONS)[number];
+export const BACKUP_LOCATION_LABELS: Record<BackupLocation, string> = {
+  local: 'On the server',
+  remote: 'Off-site',
+};
+
+export const BACKUP_FREQUENCIES = ['hourly', 'daily', 'weekly', 'monthly'] as const;
+export type BackupFrequency = (typeof BACKUP_FREQUENCIES)[number];
+
+/** GET /api/backups/summary: the fleet's websites by backup state, and the settings that put them at risk. */
+export const backupSummary = z.object({
+  recent: z.number().int(),
+  old: z.number().int(),
+  never: z.number().int(),
+  unknown: z.number().int(),
+  /** Websites whose host says no off-site copy is scheduled. */
+  remoteOff: z.number().int(),
+  /** Websites whose host says automatic backups are off. */
+  automaticOff: z.number().int(),
+  thresholdHours: z.number().int(),
+});
+export type BackupSummary = z.infer<typeof backupSummary>;
+
+export const backupFilters = {
+  serverId: filterId('serverId').optional(),
+  tagId: filterId('tagId').optional(),
+  clientId: filterId('clientId').optional(),
+  host: filterEnum('host', WEBSITE_HOSTS).optional(),
+  state: filterEnum('state', BACKUP_STATES).optional(),
+};
+export const BACKUP_FILTER_KEYS = Object.keys(backupFilters);
+
+/** Worst first by default: no backup, then the oldest, then not known, then the recent ones. */
+export const BACKUP_SORTS = ['state', 'domain', 'lastBackupAt'] as const;
+export const backupListQuery = listQuery(BACKUP_SORTS, backupFilters);
+export type BackupListQuery = z.input<typeof backupListQuery>;
+/** The list's query once read (ids as numbers). */
+export type BackupListParams = z.output<typeof backupListQuery>;
+/** The CSV takes the list's filters and order, without paging. */
+export const backupExportQuery = backupListQuery.omit({ page: true, pageSize: true });
+
+export const backupListItem = z.object({
+  websiteId: z.number().int(),
+  domain: z.string(),
+  host: z.enum(WEBSITE_HOSTS),
+  client: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  state: backupState,
+  lastBackupAt: z.string().nullable(),
+  /** Where the newest backup is kept; null when the host does not say. */
+  location: z.enum(BACKUP_LOCATIONS).nullable(),
+  /** How often the host backs it up on its own; null when the host does not say. */
+  schedule: z.enum(BACKUP_FREQUENCIES).nullable(),
+  retentionDays: z.number().int().nullable(),
+  /** When the host's backups were last read; null before the first read. */
+  readAt: z.string().nullable(),
+});
+export type BackupListItem = z.infer<typeof backupListItem>;
+
+export const backupPage = z.object({ data: z.array(backupListItem), ...pageMeta });
+export type BackupPage = z.infer<typeof backupPage>;
+
+export const websiteBackup = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  kind: z.enum(BACKUP_KINDS),
+  location: z.enum(BACKUP_LOCATIONS).nullable(),
+  /** The off-site service that keeps it ("wasabi"), when the host names one. */
+  service: z.string().nullable(),
+  /** The host's tag or note ("pre-update", "Daily Auto Backup"). */
+  note: z.string().nullable(),
+  sizeBytes: z.number().int().nullable(),
+});
+export type WebsiteBackup = z.infer<typeof websiteBackup>;
+
+/** GET /api/websites/{id}/backups: newest first. */
+export const websiteBackups = z.object({
+  state: backupState,
+  lastBackupAt: z.string().nullable(),
+  schedule: z.enum(BACKUP_FREQUENCIES).nullable(),
+  retentionDays: z.number().int().nullable(),
+  /** Whether an off-site copy is scheduled, and whether automatic backups run; null when not known. */
+  remote: z.boolean().nullable(),
+  automatic: z.boolean().nullable(),
+  host: z.enum(WEBSITE_HOSTS),
+  readAt: z.string().nullable(),
+  /** Why the last read of the host's backups failed (the backups shown are the last good read). */
+  error: z.object({ message: z.string(), at: z.string() }).nullable(),
+  thresholdHours: z.number().int(),
+  backups: z.array(websiteBackup),
+});
+export type WebsiteBackups = z.infer<typeof websiteBackups>;
+
+/** GET /api/backups/summary: the list's filters but its state (the summary counts every state). */
+const { state: _state, ...summaryFilters } = backupFilters;
+export const backupSummaryQuery = z.strictObject(summaryFilters);
