@@ -86,6 +86,8 @@ export const backupListItem = z.object({
   location: z.enum(BACKUP_LOCATIONS).nullable(),
   /** How often the host backs it up on its own; null when the host does not say. */
   schedule: z.enum(BACKUP_FREQUENCIES).nullable(),
+  /** Whether the host runs automatic backups at all; null when it does not say. */
+  automatic: z.boolean().nullable(),
   retentionDays: z.number().int().nullable(),
   /** When the host's backups were last read; null before the first read. */
   readAt: z.string().nullable(),

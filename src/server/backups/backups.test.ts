@@ -148,7 +148,9 @@ describe('Backups', () => {
       .replace(/^\ufeff/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Website,Host,Client,State,Last backup,Where,Schedule,Retention (days),Read at');
+    expect(lines[0]).toBe(
+      'Website,Host,Client,State,Last backup,Where,Schedule,Automatic backups,Retention (days),Read at',
+    );
     const domains = (await allItems('&sort=domain')).map((i) => i.domain);
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(domains);
   });

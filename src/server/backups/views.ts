@@ -108,7 +108,7 @@ async function listRows(services: Services, q: ListQuery, limit?: { size: number
     services.db,
     { tables: [...reads.tables!, 'clients'] },
     sql`select w.id, w.domain, w.integration_provider as host, cl.id as client_id, cl.name as client_name,
-        ${state} as state, b.last_backup_at, b.last_location, b.schedule, b.retention_days, b.read_at
+        ${state} as state, b.last_backup_at, b.last_location, b.schedule, b.automatic, b.retention_days, b.read_at
       from websites w ${statusJoin} left join clients cl on cl.id = w.client_id
       ${where(filtersOf(services, q, cutoff))}
       order by ${order}
@@ -123,6 +123,7 @@ async function listRows(services: Services, q: ListQuery, limit?: { size: number
     lastBackupAt: iso(r.last_backup_at),
     location: (r.last_location ?? null) as BackupPage['data'][number]['location'],
     schedule: (r.schedule ?? null) as BackupPage['data'][number]['schedule'],
+    automatic: (r.automatic ?? null) as boolean | null,
     retentionDays: r.retention_days == null ? null : Number(r.retention_days),
     readAt: iso(r.read_at),
   }));
@@ -157,6 +158,7 @@ const CSV_HEADER = [
   'Last backup',
   'Where',
   'Schedule',
+  'Automatic backups',
   'Retention (days)',
   'Read at',
 ];
@@ -172,6 +174,7 @@ export async function backupCsvRows(services: Services, query: ListQuery) {
     i.lastBackupAt ?? '',
     i.location ?? '',
     i.schedule ?? '',
+    i.automatic === null ? '' : i.automatic,
     i.retentionDays,
     i.readAt ?? '',
   ]);

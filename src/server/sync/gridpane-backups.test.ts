@@ -71,7 +71,7 @@ describe('GridPane backups', () => {
       if (plan.pattern === 'regular') {
         expect(item).toMatchObject({ state: 'recent', schedule: 'daily', retentionDays: LOCAL_RETAIN_DAYS });
       } else if (plan.pattern === 'stopped') {
-        expect(item).toMatchObject({ state: 'old', schedule: null });
+        expect(item).toMatchObject({ state: 'old', schedule: null, automatic: false });
       } else {
         expect(item).toMatchObject({ state: 'never', lastBackupAt: null });
       }

@@ -119,6 +119,10 @@ describe('Kinsta integration', () => {
     const website = (await get(`/api/websites/${id}`)).json();
     // No WordPress answer yet: the PHP shown is the one the host runs.
     expect(website.phpVersion).toBe(env.php.replace('php', ''));
+    // Named and dated by its source: read with Kinsta's last complete list of sites.
+    expect(website.versions.php).toEqual([
+      { version: env.php.replace('php', ''), source: 'kinsta', readAt: expect.any(String) },
+    ]);
   });
 
   it('lists each environment’s plugins and themes with the updates Kinsta sees', async () => {

@@ -21,6 +21,7 @@ import { type CacheKey, readCacheState } from '../provider-cache';
 import { serverLabelSql } from '../providers/gridpane/columns';
 import { GRIDPANE, gridpaneServers, gridpaneSites } from '../providers/gridpane/keys';
 import { HDSNAPSHOT } from '../providers/hdsnapshot/keys';
+import { KINSTA, kinstaSites } from '../providers/kinsta/keys';
 import type { Services } from '../services';
 import { hostSyncs } from './hosts';
 import { watchersOf } from './monitoring';
@@ -223,7 +224,7 @@ export async function readWebsite(services: Services, id: number): Promise<Websi
 }
 
 /** The hosts' caches of sites, whose last complete read is when a host's PHP was read. */
-const HOST_SITES: Record<string, CacheKey> = { [GRIDPANE]: gridpaneSites };
+const HOST_SITES: Record<string, CacheKey> = { [GRIDPANE]: gridpaneSites, [KINSTA]: kinstaSites };
 
 /** One website with each version named by its source and read time (the website page). */
 export async function readWebsiteDetail(services: Services, id: number): Promise<WebsiteDetail> {

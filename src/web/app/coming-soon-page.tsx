@@ -2,7 +2,7 @@ import { Card, CardContent } from '@web/components/ui/card';
 import { Hourglass } from 'lucide-react';
 import { usePageTitle } from './page-title';
 
-/** The pages not built yet (analytics, DNS, backups) read "coming soon", with no figures. */
+/** The pages not built yet (analytics, DNS) read "coming soon", with no figures. */
 export function ComingSoonPage({ title }: { title: string }) {
   usePageTitle(title);
   return (

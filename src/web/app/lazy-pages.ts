@@ -49,6 +49,7 @@ export const ClientsPage = page(() => import('@web/clients/clients-page'), 'Clie
 export const ClientPage = page(() => import('@web/clients/client-page'), 'ClientPage');
 export const FleetPage = page(() => import('@web/fleet/fleet-page'), 'FleetPage');
 export const SecurityPage = page(() => import('@web/security/security-page'), 'SecurityPage');
+export const BackupsPage = page(() => import('@web/backups/backups-page'), 'BackupsPage');
 export const ReportPage = page(() => import('@web/reports/report-page'), 'ReportPage');
 export const TasksPage = page(() => import('@web/tasks/tasks-page'), 'TasksPage');
 export const WebsitesPage = page(() => import('@web/websites/websites-page'), 'WebsitesPage');

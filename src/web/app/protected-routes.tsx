@@ -17,7 +17,6 @@ const AppShell = Pages.page<'AppShell', { children: ReactNode }>(
 const comingSoon: [path: string, title: string][] = [
   ['/analytics', 'Analytics'],
   ['/dns', 'DNS Management'],
-  ['/backups', 'Backups'],
 ];
 
 /** The signed-in pages, first match wins (more specific paths before the ones they extend). */
@@ -28,6 +27,7 @@ const signedIn: [path: string, component: Pages.LazyPage][] = [
   ['/clients/:id', Pages.ClientPage],
   ['/fleet', Pages.FleetPage],
   ['/security', Pages.SecurityPage],
+  ['/backups', Pages.BackupsPage],
   ['/tasks', Pages.TasksPage],
   ['/websites', Pages.WebsitesPage],
   ['/websites/internal/:id', Pages.InternalWebsitePage],

@@ -37,7 +37,12 @@ export const pageEntries: SearchItem[] = [
     link: '/integrations',
   },
   { id: 'page:dns', title: 'DNS Management', description: 'Domains and DNS records', link: '/dns' },
-  { id: 'page:backups', title: 'Backups', description: 'Website and server backups', link: '/backups' },
+  {
+    id: 'page:backups',
+    title: 'Backups',
+    description: 'When each website was last backed up, and where',
+    link: '/backups',
+  },
   { id: 'page:security', title: 'Security', description: 'Security settings and scans', link: '/security' },
   { id: 'page:team', title: 'Team', description: 'Users who can sign in to Agency Hub', link: '/team' },
   {

@@ -12,15 +12,15 @@ import { FleetFilters } from '@web/components/fleet/fleet-filters';
 import { ErrorState } from '@web/components/page-states';
 import { SearchInput } from '@web/components/search-input';
 import { FeedAge } from '@web/components/severity';
+import { SummaryFigure } from '@web/components/summary-figure';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { LoadingState } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
-import type { FleetParams } from '@web/lib/fleet/use-fleet-params';
+import { type FleetParams, fleetAddressPatch } from '@web/lib/fleet/use-fleet-params';
 import { formatCount } from '@web/lib/format';
 import { listSearch, useDebouncedQuery, useListParams } from '@web/lib/use-list-params';
-import { cn } from '@web/lib/utils';
 import { ShieldQuestion } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link } from 'wouter';
@@ -65,12 +65,7 @@ export function SecurityPage() {
   const [dismissing, setDismissing] = useState<DismissTarget | null>(null);
   // The client, server and tag filters are the fleet view's, under the same address names.
   const fleetParams: FleetParams = { ...filter, page: params.page };
-  const setFleet = (patch: Partial<FleetParams>) =>
-    set({
-      ...('clientId' in patch ? { client: patch.clientId } : {}),
-      ...('serverId' in patch ? { server: patch.serverId } : {}),
-      ...('tagId' in patch ? { tag: patch.tagId } : {}),
-    });
+  const setFleet = (patch: Partial<FleetParams>) => set(fleetAddressPatch(patch));
   const exportQuery = listSearch({ ...filter });
 
   return (
@@ -182,7 +177,8 @@ function Summary({
   return (
     <div className="grid gap-3">
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 sm:gap-3 xl:grid-cols-5">
-        <Figure
+        <SummaryFigure
+          unknown="not checked"
           label="Sites checked"
           value={sites.checked}
           note={`of ${(sites.checked + sites.notChecked).toLocaleString('en-US')}`}
@@ -195,7 +191,8 @@ function Summary({
             onClick={() => onSeverity(s)}
             className="rounded-xl text-left focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
-            <Figure
+            <SummaryFigure
+              unknown="not checked"
               label={`${SEVERITY_LABELS[s]}`}
               value={summary.findings[s]}
               note="sites"
@@ -204,8 +201,9 @@ function Summary({
             />
           </button>
         ))}
-        <Figure label="Updates waiting" value={summary.updatesAvailable} note="plugins and themes" />
-        <Figure
+        <SummaryFigure label="Updates waiting" value={summary.updatesAvailable} note="plugins and themes" />
+        <SummaryFigure
+          unknown="not checked"
           label="Closed plugins"
           value={summary.closedPlugins}
           note={
@@ -215,7 +213,8 @@ function Summary({
           }
           tone={summary.closedPlugins ? SEVERITY_TONE.high : undefined}
         />
-        <Figure
+        <SummaryFigure
+          unknown="not checked"
           label="WordPress insecure"
           value={summary.coreInsecure}
           note={
@@ -229,7 +228,8 @@ function Summary({
           href="/fleet"
           className="rounded-xl focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
-          <Figure
+          <SummaryFigure
+            unknown="not checked"
             label="PHP past end of life"
             value={summary.phpEol}
             note="sites · see Fleet"
@@ -239,38 +239,6 @@ function Summary({
       </div>
       {sites.notChecked > 0 && <NotChecked summary={summary} />}
     </div>
-  );
-}
-
-function Figure({
-  label,
-  value,
-  note,
-  tone,
-  selected,
-}: {
-  label: string;
-  /** Null: not checked, shown as a dash, never as zero. */
-  value: number | null;
-  note: string;
-  tone?: string;
-  selected?: boolean;
-}) {
-  return (
-    <Card className={cn('grid h-full gap-1 p-3 sm:p-4', selected && 'ring-2 ring-primary')}>
-      <span className="text-sm font-medium text-muted-foreground">{label}</span>
-      <span className={cn('text-xl font-bold tabular-nums sm:text-2xl', tone)}>
-        {value === null ? (
-          <>
-            <span aria-hidden="true">—</span>
-            <span className="sr-only">not checked</span>
-          </>
-        ) : (
-          value.toLocaleString('en-US')
-        )}
-      </span>
-      <span className="text-xs text-muted-foreground">{note}</span>
-    </Card>
   );
 }
 

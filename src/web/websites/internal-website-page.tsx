@@ -16,6 +16,7 @@ import { useWebsite, useWebsiteMonitorRecent } from '../lib/websites/api';
 import { MonitorResponseTimes } from './monitor-response-times';
 import { healthSourceHref, ServerLink, StagingBadge } from './site-badges';
 import { SiteSnapshotCard } from './site-snapshot-card';
+import { WebsiteBackupsCard } from './website-backups-card';
 import { WebsiteClientCard } from './website-client-card';
 import { WebsiteMonitoringCard } from './website-monitoring-card';
 import { WebsiteSecurityCard } from './website-security-card';
@@ -123,6 +124,7 @@ function WebsiteDetails({ website }: { website: WebsiteDetail }) {
         />
         <WebsiteVersionsCard website={website} />
         <WebsiteSecurityCard website={website} />
+        <WebsiteBackupsCard website={website} />
         <WebsiteSoftwareCard website={website} />
         <InfoCard
           title="Website Details"

@@ -12,7 +12,16 @@ export const signedOutPages = [
 ];
 
 /** The pages that show an empty state before any data exists (run first, they see it). */
-export const emptyStatePages = ['/', '/clients', '/tasks', '/websites', '/servers', '/uptime', '/security'];
+export const emptyStatePages = [
+  '/',
+  '/clients',
+  '/tasks',
+  '/websites',
+  '/servers',
+  '/uptime',
+  '/security',
+  '/backups',
+];
 
 /** Signs the page's browser context in as the first account, through the API. */
 export async function signInByApi(page: Page): Promise<{ id: number }> {

@@ -58,7 +58,8 @@ export function FleetFilters({
   );
 }
 
-function FilterSelect({
+/** One filter as a select: "all" clears it. */
+export function FilterSelect({
   label,
   all,
   value,

@@ -47,3 +47,12 @@ export function useFleetParams() {
   );
   return { params, set };
 }
+
+/** The fleet filters of a patch under the address names the lists use (client, server, tag). */
+export function fleetAddressPatch(patch: Partial<FleetParams>): Record<string, string | number | undefined> {
+  return {
+    ...('clientId' in patch ? { client: patch.clientId } : {}),
+    ...('serverId' in patch ? { server: patch.serverId } : {}),
+    ...('tagId' in patch ? { tag: patch.tagId } : {}),
+  };
+}

@@ -1,0 +1,58 @@
+import type { BackupPage, BackupState, BackupSummary, WebsiteBackups } from '@shared/backups';
+import type { WebsiteHost } from '@shared/websites';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@web/lib/api';
+import { listSearch } from '@web/lib/use-list-params';
+
+export type BackupFilter = {
+  clientId?: number;
+  serverId?: string;
+  tagId?: number;
+  host?: WebsiteHost;
+  state?: BackupState;
+  q?: string;
+};
+
+export const BACKUPS_PAGE_SIZE = 50;
+
+export const backupKeys = {
+  all: ['backups'] as const,
+  summary: (f: BackupFilter) => ['backups', 'summary', f] as const,
+  list: (f: BackupFilter & { page: number }) => ['backups', 'list', f] as const,
+  website: (id: number) => ['backups', 'website', id] as const,
+};
+
+const search = (params: Record<string, string | number | undefined>) => {
+  const q = listSearch(params);
+  return q ? `?${q}` : '';
+};
+
+/** The fleet's websites by backup state, for the client, server, tag and host picked. */
+export function useBackupSummary(f: BackupFilter) {
+  const filter = { clientId: f.clientId, serverId: f.serverId, tagId: f.tagId, host: f.host };
+  return useQuery({
+    queryKey: backupKeys.summary(filter),
+    queryFn: ({ signal }) => api.get<BackupSummary>(`/api/backups/summary${search(filter)}`, { signal }),
+    placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
+  });
+}
+
+/** A page of websites with their newest backup, worst first. */
+export function useBackupList(f: BackupFilter & { page: number }) {
+  return useQuery({
+    queryKey: backupKeys.list(f),
+    queryFn: ({ signal }) =>
+      api.get<BackupPage>(`/api/backups${search({ ...f, pageSize: BACKUPS_PAGE_SIZE })}`, { signal }),
+    placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
+  });
+}
+
+/** One website's backups, newest first. */
+export function useWebsiteBackups(id: number) {
+  return useQuery({
+    queryKey: backupKeys.website(id),
+    queryFn: ({ signal }) => api.get<WebsiteBackups>(`/api/websites/${id}/backups`, { signal }),
+  });
+}

@@ -1,0 +1,133 @@
+import { BACKUP_KIND_LABELS, type WebsiteBackups } from '@shared/backups';
+import { WEBSITE_HOST_NAMES, type WebsiteDetail } from '@shared/websites';
+import {
+  LastBackup,
+  locationLabel,
+  retentionLabel,
+  scheduleLabel,
+} from '@web/components/backups/backup-state';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { LoadingState } from '@web/components/ui/spinner';
+import { errorMessage } from '@web/lib/api';
+import { useWebsiteBackups } from '@web/lib/backups/api';
+import { formatAgo, formatDateTime } from '@web/lib/format';
+import { DatabaseBackup, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+
+/** How many backups the card lists before "Show all". */
+const FIRST = 8;
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <dt className="shrink-0 text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-right">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The website's backups as its host lists them: the newest one's age and state, the schedule and
+ * retention, and each backup with its kind and where it is kept. Before the host was read, it says so.
+ */
+export function WebsiteBackupsCard({ website, now = Date.now() }: { website: WebsiteDetail; now?: number }) {
+  const backups = useWebsiteBackups(website.id);
+  const host = WEBSITE_HOST_NAMES[website.integrationProvider as keyof typeof WEBSITE_HOST_NAMES];
+  return (
+    <Card className="min-w-0" data-testid="website-backups">
+      <CardHeader className="pb-3">
+        <CardTitle className="flex items-center gap-2 text-base">
+          <DatabaseBackup className="size-4 text-muted-foreground" aria-hidden="true" />
+          Backups
+        </CardTitle>
+        <CardDescription>
+          As {host ?? 'its host'} lists them.{' '}
+          <Link href="/backups" className="text-primary-text underline underline-offset-2">
+            All backups
+          </Link>
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {backups.isPending ? (
+          <LoadingState text="Loading backups..." />
+        ) : backups.isError ? (
+          <p className="text-sm text-destructive">
+            {errorMessage(backups.error, 'Unable to load the backups.')}
+          </p>
+        ) : (
+          <BackupsBody data={backups.data} now={now} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function BackupsBody({ data, now }: { data: WebsiteBackups; now: number }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? data.backups : data.backups.slice(0, FIRST);
+  return (
+    <div className="grid gap-4 text-sm">
+      <dl className="grid gap-2">
+        <Row label="Last backup">
+          <LastBackup state={data.state} at={data.lastBackupAt} readAt={data.readAt} now={now} align="end" />
+        </Row>
+        <Row label="Schedule">{scheduleLabel(data.schedule, data.automatic)}</Row>
+        <Row label="Off-site copy">
+          {data.remote === null ? 'Not known' : data.remote ? 'Scheduled' : 'None scheduled'}
+        </Row>
+        <Row label="Kept for">{retentionLabel(data.retentionDays)}</Row>
+        <Row label="Read">
+          {data.readAt ? (
+            <time dateTime={data.readAt} title={formatDateTime(data.readAt)}>
+              {formatAgo(data.readAt, now)}
+            </time>
+          ) : (
+            <span className="text-muted-foreground">Not yet</span>
+          )}
+        </Row>
+      </dl>
+      {data.error && (
+        <p className="flex items-start gap-2 rounded-md bg-amber-500/10 p-2 text-xs text-amber-800 dark:text-amber-200">
+          <TriangleAlert className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+          <span>
+            The last read failed ({formatAgo(data.error.at, now)}): {data.error.message}. The backups shown
+            are from the last good read.
+          </span>
+        </p>
+      )}
+      {data.backups.length > 0 ? (
+        <div className="grid gap-2">
+          <ul className="grid divide-y rounded-md border" aria-label="Backups, newest first">
+            {shown.map((b) => (
+              <li
+                key={b.id}
+                className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-3 py-2"
+              >
+                <time dateTime={b.at} className="font-medium tabular-nums">
+                  {formatDateTime(b.at)}
+                </time>
+                <span className="text-xs text-muted-foreground">
+                  {BACKUP_KIND_LABELS[b.kind]} · {locationLabel(b.location, b.service)}
+                  {b.note ? ` · ${b.note}` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {data.backups.length > FIRST && (
+            <Button variant="ghost" size="sm" className="justify-self-start" onClick={() => setAll(!all)}>
+              {all ? 'Show fewer' : `Show all ${data.backups.length}`}
+            </Button>
+          )}
+        </div>
+      ) : data.readAt ? (
+        <p className="text-muted-foreground">The host lists no backup of this website.</p>
+      ) : (
+        <p className="text-muted-foreground">
+          Not read from the host yet: backups are read in the background, a few sites at a time.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Page } from '@playwright/test';
+import {
+  BACKUP_STATE_LABELS,
+  type BackupPage,
+  type BackupSummary,
+  type WebsiteBackups,
+} from '../../src/shared/backups';
+import { scan } from './support/axe';
+import { admin, expect, signIn, test } from './support/fixtures';
+import { connectProviders, websitesReady } from './support/providers';
+
+const getJson = async <T>(page: Page, url: string) => {
+  const res = await page.request.get(url);
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()) as T;
+};
+
+test('the Backups page: the fleet by its newest backup, filtered by state, and a website’s backups on its page', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signIn(page, admin);
+  await connectProviders(page);
+  await websitesReady(page);
+  // GridPane's backups are read in the background, a few sites a minute: wait for some of each kind.
+  let summary: BackupSummary | undefined;
+  await expect(async () => {
+    summary = await getJson<BackupSummary>(page, '/api/backups/summary');
+    expect(summary.recent).toBeGreaterThan(0);
+  }).toPass({ timeout: 180_000, intervals: [2_000, 5_000] });
+
+  await page.goto('/backups');
+  const main = page.locator('main');
+  await expect(main.getByRole('heading', { name: 'Websites', exact: true })).toBeVisible();
+  const recent = main.getByRole('button', { name: new RegExp(`^${BACKUP_STATE_LABELS.recent}`) });
+  await expect(recent).toBeVisible();
+  await recent.click();
+  await expect(recent).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL(/state=recent/);
+  const rows = main.locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  // Every row the filter shows is one the API calls recent.
+  const listed = await getJson<BackupPage>(page, '/api/backups?state=recent&pageSize=50');
+  await expect(rows).toHaveCount(listed.data.length);
+  await expect(rows.first().getByText(BACKUP_STATE_LABELS.recent)).toBeVisible();
+  expect(await scan(page, '/backups?state=recent')).toEqual([]);
+
+  // The website page lists its backups, newest first.
+  const first = listed.data[0]!;
+  await rows.first().getByRole('link', { name: first.domain }).click();
+  await expect(page).toHaveURL(new RegExp(`/websites/internal/${first.websiteId}$`));
+  const card = page.getByTestId('website-backups');
+  await expect(card.getByRole('heading', { name: 'Backups' })).toBeVisible();
+  const detail = await getJson<WebsiteBackups>(page, `/api/websites/${first.websiteId}/backups`);
+  const list = card.getByRole('list', { name: 'Backups, newest first' });
+  await expect(list.getByRole('listitem')).toHaveCount(Math.min(detail.backups.length, 8));
+  await expect(card.getByText(BACKUP_STATE_LABELS.recent)).toBeVisible();
+});
