@@ -92,6 +92,11 @@ export type Config = {
    */
   answerWithin: { refreshMs: number; firstSyncMs: number };
   /**
+   * How often an operation a host runs in the background (a Kinsta backup) is asked about, and how long
+   * it is followed before Agency Hub stops waiting (the host may still finish it).
+   */
+  hostOperations: { pollMs: number; followMs: number };
+  /**
    * Let every user-supplied address (checks, alert webhooks, provider base URLs, HD Snapshot sites)
    * reach loopback, private, link-local and metadata addresses: tests, the demo, intranets.
    */
@@ -194,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: e.SECRET_KEY,
     refreshIntervalMinutes: e.REFRESH_INTERVAL_MINUTES,
     answerWithin: { refreshMs: 10_000, firstSyncMs: 500 },
+    hostOperations: { pollMs: 5_000, followMs: 20 * 60_000 },
     allowPrivateTargets: isOn(e.ALLOW_PRIVATE_TARGETS || e.CHECKS_ALLOW_PRIVATE),
     checks: {
       resultsDays: e.CHECK_RESULTS_DAYS,

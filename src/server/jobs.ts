@@ -16,6 +16,7 @@ import { reportSendJob, reportsDueJob } from './reports/deliveries';
 import { findingsAlertJob, findingsDigestJob } from './security/alerts';
 import { findingHistoryJob } from './security/history';
 import type { Services } from './services';
+import { backupNowJob } from './sync/backup-now';
 import { monitorsSyncJob } from './sync/betteruptime';
 import { figuresJob } from './sync/betteruptime-figures';
 import { dispatchJob } from './sync/dispatch';
@@ -25,6 +26,7 @@ import { factsJob } from './sync/hdsnapshot';
 import { kinstaSyncJob } from './sync/kinsta';
 import { pluginDirectoryJob } from './sync/plugin-directory';
 import { referenceJobs } from './sync/references';
+import { restoreJob } from './sync/restore';
 import { importJob, matchJob } from './vulnerabilities/import';
 import { healthJob } from './websites/health-job';
 
@@ -32,6 +34,8 @@ import { healthJob } from './websites/health-job';
 export const jobSpecs = (services: Services): JobSpec<never>[] => [
   gridpaneSyncJob(services),
   gridpaneBackupsJob(services),
+  backupNowJob(services),
+  restoreJob(services),
   kinstaSyncJob(services),
   monitorsSyncJob(services),
   figuresJob(services),

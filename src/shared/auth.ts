@@ -97,6 +97,9 @@ export type SecurityPolicy = z.infer<typeof securityPolicy>;
 export const updateSecurityPolicy = z.object({ requireTwoFactor: z.array(z.enum(ROLES)) });
 export const TWO_FACTOR_REQUIRED =
   'Your agency requires two-factor sign-in for your role. Turn it on in Settings → Security to carry on.';
+/** What an action that replaces a client's site (a restore) answers a person without two-factor sign-in. */
+export const TWO_FACTOR_NEEDED_FOR_ACTION =
+  'This action needs two-factor sign-in: turn it on in Settings → Security, then try again.';
 export const TWO_FACTOR_KEPT = 'Your agency requires two-factor sign-in for your role, so it stays on.';
 /** Only Staff members and Viewers can be limited to chosen clients; Admins and Owners see everything. */
 export const SCOPABLE_ROLES: readonly Role[] = ['viewer', 'staff'];

@@ -97,6 +97,82 @@ export type BackupListItem = z.infer<typeof backupListItem>;
 export const backupPage = z.object({ data: z.array(backupListItem), ...pageMeta });
 export type BackupPage = z.infer<typeof backupPage>;
 
+/** A backup someone asked for: waiting for its job, under way at the host, taken, or failed. */
+export const BACKUP_REQUEST_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+export type BackupRequestStatus = (typeof BACKUP_REQUEST_STATUSES)[number];
+
+/** The tag a backup gets when the person gives none. */
+export const DEFAULT_BACKUP_TAG = 'agency-hub';
+/** The tag of the backup a restore takes first, of the site as it was. */
+export const DEFAULT_RESTORE_TAG = 'before-restore';
+
+/**
+ * POST /api/websites/{id}/backups ("back up now"): where (GridPane: on the server or off-site; Kinsta
+ * keeps its own) and a tag. Tags are what GridPane accepts everywhere: letters, digits and dashes.
+ */
+export const backupNowBody = z.strictObject({
+  location: z.enum(BACKUP_LOCATIONS, { error: 'location must be local or remote' }).optional(),
+  tag: z
+    .string({ error: 'tag must be text' })
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,32}$/, 'The tag may use letters, digits and dashes, at most 32 characters')
+    .refine(
+      (t) => !['manual', 'auto'].includes(t.toLowerCase()),
+      'The tag cannot be "manual" or "auto": the host keeps those words for its own backups',
+    )
+    .optional(),
+});
+export type BackupNowBody = z.infer<typeof backupNowBody>;
+
+/** 202 to a backup asked for: follow it at GET /api/backups/requests/{id}. */
+export const backupRequestAccepted = z.object({
+  id: z.number().int(),
+  status: z.enum(BACKUP_REQUEST_STATUSES),
+});
+
+export const backupRequest = z.object({
+  id: z.number().int(),
+  /** backup: one taken now; restore: one of the website's backups put back (a backup taken first). */
+  action: z.enum(['backup', 'restore']),
+  websiteId: z.number().int(),
+  domain: z.string(),
+  host: z.enum(WEBSITE_HOSTS),
+  status: z.enum(BACKUP_REQUEST_STATUSES),
+  location: z.enum(BACKUP_LOCATIONS).nullable(),
+  tag: z.string(),
+  /** Why it was taken: a person asked, or a restore took it first. */
+  reason: z.enum(['requested', 'before-restore']),
+  /** What the host said: why it failed, or what it took. */
+  message: z.string().nullable(),
+  requestedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** A restore: the backup put back, as listed when it was asked for. */
+  restore: z
+    .object({ backupId: z.number().int().nullable(), at: z.string(), note: z.string().nullable() })
+    .nullable(),
+  /** A restore: the backup it took first, of the site as it was. */
+  safetyRequestId: z.number().int().nullable(),
+  requestedAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type BackupRequest = z.infer<typeof backupRequest>;
+
+/**
+ * POST /api/websites/{id}/backups/restore: which of the website's backups to put back, and its domain
+ * typed as a confirmation (the site is replaced by the backup).
+ */
+export const restoreBody = z.strictObject({
+  backupId: z
+    .number({ error: "backupId must be the id of one of the website's backups" })
+    .int("backupId must be the id of one of the website's backups")
+    .positive("backupId must be the id of one of the website's backups"),
+  confirmDomain: z
+    .string({ error: "Type the website's domain to confirm" })
+    .trim()
+    .min(1, "Type the website's domain to confirm"),
+});
+export type RestoreBody = z.infer<typeof restoreBody>;
+
 export const websiteBackup = z.object({
   id: z.number().int(),
   at: z.string(),
@@ -125,6 +201,8 @@ export const websiteBackups = z.object({
   error: z.object({ message: z.string(), at: z.string() }).nullable(),
   thresholdHours: z.number().int(),
   backups: z.array(websiteBackup),
+  /** The last backup someone asked for, under way or done: what "Back up now" shows. */
+  lastRequest: backupRequest.nullable(),
 });
 export type WebsiteBackups = z.infer<typeof websiteBackups>;
 

@@ -93,9 +93,21 @@ export type BetterUptimeSettings = z.infer<typeof betteruptimeSettings>;
 export type HdSnapshotSettings = z.infer<typeof hdsnapshotSettings>;
 export type WordfenceSettings = z.infer<typeof wordfenceSettings>;
 
-export const toggleIntegrationRequest = z.strictObject({
-  enabled: z.boolean({ error: 'enabled must be true or false' }),
-});
+/** The hosts whose backups Agency Hub can restore (a write that replaces a client's site). */
+export const RESTORING_PROVIDERS = ['gridpane', 'kinsta'] as const;
+
+/**
+ * PATCH /api/integrations/{provider}: switch it on or off, and (a host) allow or forbid restores from
+ * Agency Hub; at least one of them.
+ */
+export const toggleIntegrationRequest = z
+  .strictObject({
+    enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
+    allowRestores: z.boolean({ error: 'allowRestores must be true or false' }).optional(),
+  })
+  .refine((b) => b.enabled !== undefined || b.allowRestores !== undefined, {
+    message: 'Send enabled, allowRestores or both',
+  });
 
 /** What the API tells about an integration: never a token, only whether one is set. */
 export const integrationView = z.object({
@@ -110,6 +122,8 @@ export const integrationView = z.object({
   urlTemplate: z.string().nullable(),
   /** Kinsta: the company the saved key reads. */
   companyId: z.string().nullable(),
+  /** A host: whether Agency Hub may restore a site's backup through it (off until an Admin allows it). */
+  allowRestores: z.boolean(),
   lastSyncAt: z.string().nullable(),
   lastError: z.string().nullable(),
   lastErrorAt: z.string().nullable(),

@@ -52,6 +52,8 @@ export async function createTestApp(
     // A first sync of a few fake sites is waited for, however loaded the machine: a test asks for a
     // shorter wait when what it checks is the answer given while a first sync runs.
     answerWithin: { ...base.answerWithin, firstSyncMs: 60_000 },
+    // The fakes finish a host's operation within a few polls: no need to wait seconds between them.
+    hostOperations: { pollMs: 1, followMs: 30_000 },
     ...opts.config,
   });
   const services: Services = createServices(config, database, {

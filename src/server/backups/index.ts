@@ -4,5 +4,15 @@
  */
 
 export { websitesDueBackupRead } from './due';
+export { BACKUP_NOW_JOB, RESTORE_JOB } from './jobs';
+export {
+  type BackupRequestRow,
+  backupRequestToRun,
+  backupToRestore,
+  createSafetyRequest,
+  finishBackupRequest,
+  recordBackupOperation,
+  startBackupRequest,
+} from './requests';
 export { type BackupReading, type BackupRecord, recordBackupError, recordBackups } from './store';
 export { backupStateSql } from './views';

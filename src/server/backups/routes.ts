@@ -3,15 +3,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   backupExportQuery,
   backupListQuery,
+  backupNowBody,
   backupPage as backupPageAnswer,
+  backupRequest,
+  backupRequestAccepted,
   backupSummary as backupSummaryAnswer,
   backupSummaryQuery,
+  restoreBody,
   websiteBackups,
 } from '../../shared/backups';
 import { idParams } from '../../shared/ids';
 import { csvAnswer as csv, sendCsv, toCsv } from '../exports';
 import { contextOf } from '../http/session';
 import type { Services } from '../services';
+import { readBackupRequest, requestBackup, requestRestore } from './requests';
 import { backupCsvRows, backupPage, backupSummary, readWebsiteBackups } from './views';
 
 export async function backupRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -58,5 +63,46 @@ export async function backupRoutes(app: FastifyInstance, services: Services): Pr
       schema: { params: idParams, response: { 200: websiteBackups } },
     },
     async (request) => readWebsiteBackups(contextOf(services, request), request.params.id),
+  );
+
+  r.post(
+    '/api/websites/:id/backups',
+    {
+      config: { access: 'session-or-token', role: 'staff', audit: { action: 'backup.requested' } },
+      schema: { params: idParams, body: backupNowBody, response: { 202: backupRequestAccepted } },
+    },
+    async (request, reply) => {
+      const accepted = await requestBackup(contextOf(services, request), request.params.id, request.body);
+      reply.status(202);
+      return accepted;
+    },
+  );
+
+  r.get(
+    '/api/backups/requests/:id',
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { params: idParams, response: { 200: backupRequest } },
+    },
+    async (request) => readBackupRequest(contextOf(services, request), request.params.id),
+  );
+
+  r.post(
+    '/api/websites/:id/backups/restore',
+    {
+      config: {
+        access: 'session-or-token',
+        role: 'admin',
+        twoFactorOnly: true,
+        freshTwoFactor: true,
+        audit: { action: 'backup.restore_requested' },
+      },
+      schema: { params: idParams, body: restoreBody, response: { 202: backupRequestAccepted } },
+    },
+    async (request, reply) => {
+      const accepted = await requestRestore(contextOf(services, request), request.params.id, request.body);
+      reply.status(202);
+      return accepted;
+    },
   );
 }

@@ -15,6 +15,7 @@ import { websiteBackups } from '../db/schema';
 import type { Cell } from '../exports';
 import type { Services } from '../services';
 import { readWebsite, websiteListWhere } from '../websites';
+import { latestBackupRequest } from './requests';
 
 type ListQuery = BackupListParams;
 
@@ -202,6 +203,7 @@ export async function readWebsiteBackups(services: Services, websiteId: number):
       .limit(WEBSITE_BACKUPS_SHOWN),
   ]);
   const s = statusRows[0] ?? {};
+  const lastRequest = await latestBackupRequest(services, website);
   return {
     state: (s.state as BackupState) ?? 'unknown',
     lastBackupAt: iso(s.last_backup_at),
@@ -222,5 +224,6 @@ export async function readWebsiteBackups(services: Services, websiteId: number):
       note: b.note,
       sizeBytes: b.sizeBytes,
     })),
+    lastRequest,
   };
 }

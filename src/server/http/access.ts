@@ -34,6 +34,11 @@ declare module 'fastify' {
     sessionless?: boolean;
     /** Asks a person with two-factor sign-in for a recent second factor (credentials, roles, tokens). */
     freshTwoFactor?: boolean;
+    /**
+     * Only a person who signs in with two factors may call it at all (a restore replaces a client's
+     * site): with `freshTwoFactor`, they must also have proved it within the last minutes.
+     */
+    twoFactorOnly?: boolean;
   }
 }
 

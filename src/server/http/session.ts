@@ -8,6 +8,7 @@ import {
   roleRefusal,
   SCOPABLE_ROLES,
   type SignedInUser,
+  TWO_FACTOR_NEEDED_FOR_ACTION,
   TWO_FACTOR_REQUIRED,
 } from '../../shared/auth';
 import {
@@ -110,6 +111,8 @@ export async function registerSessions(app: FastifyInstance, services: Services)
  */
 function requireFreshSecondFactor(request: FastifyRequest, now: Date): void {
   const user = request.user;
+  if (request.routeOptions.config.twoFactorOnly && user && !user.twoFactorOn)
+    throw new AppError(403, 'two_factor_needed', TWO_FACTOR_NEEDED_FOR_ACTION);
   if (!request.routeOptions.config.freshTwoFactor || !user?.twoFactorOn) return;
   if (request.apiTokenId !== undefined)
     throw new AppError(403, 'fresh_two_factor_required', FRESH_TWO_FACTOR_TOKEN);

@@ -11,5 +11,6 @@ export {
   listIntegrations,
   loadSettings,
   recordProviderActivity,
+  restoresAllowed,
 } from './service';
 export { LISTED_PROVIDERS, SYNC_JOBS, sendSync } from './sync-requests';

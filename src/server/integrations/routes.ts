@@ -145,9 +145,9 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
       const view = await toggleIntegration(
         contextOf(services, request),
         request.params.provider,
-        request.body.enabled,
+        request.body,
       );
-      if (view.enabled) await refreshInBackground(request, view.provider);
+      if (request.body.enabled) await refreshInBackground(request, view.provider);
       return view;
     },
   );

@@ -4,11 +4,12 @@ import {
   type IntegrationView,
   integrationProviders,
   providerNames,
+  RESTORING_PROVIDERS,
 } from '../../shared/integrations';
 import { recordActivity } from '../activity';
 import type { Clock } from '../core/clock';
 import { type Actor, type Context, withTransaction } from '../core/context';
-import { AppError, conflict } from '../core/errors';
+import { AppError, badRequest, conflict } from '../core/errors';
 import type { SecretBox } from '../core/secret-box';
 import type { Db } from '../db/client';
 import { type IntegrationRow, integrations } from '../db/schema';
@@ -76,6 +77,7 @@ function toView(
     baseUrl: row?.settings.baseUrl ?? null,
     urlTemplate: row?.settings.urlTemplate ?? null,
     companyId: row?.settings.companyId ?? null,
+    allowRestores: row?.allowRestores ?? false,
     lastSyncAt: row?.lastSyncAt?.toISOString() ?? null,
     lastError: row?.lastError ?? null,
     lastErrorAt: row?.lastErrorAt?.toISOString() ?? null,
@@ -126,23 +128,46 @@ export async function saveIntegration(
 export async function toggleIntegration(
   deps: IntegrationDeps,
   provider: IntegrationProvider,
-  enabled: boolean,
+  change: { enabled?: boolean; allowRestores?: boolean },
 ): Promise<IntegrationView> {
   const row = await findRow(deps.db, provider);
   if (!row) throw notConfigured(provider);
+  const name = providerNames[provider];
+  if (change.allowRestores !== undefined && !(RESTORING_PROVIDERS as readonly string[]).includes(provider))
+    throw badRequest(`${name} keeps no backups: only a host's restores can be allowed`, {
+      allowRestores: [`${name} keeps no backups: only a host's restores can be allowed`],
+    });
+  const enabled = change.enabled ?? row.enabled;
+  const allowRestores = change.allowRestores ?? row.allowRestores;
   await withTransaction(deps, async (tx) => {
     await tx.db
       .update(integrations)
-      .set({ enabled, updatedAt: tx.clock.now() })
+      .set({ enabled, allowRestores, updatedAt: tx.clock.now() })
       .where(eq(integrations.provider, provider));
-    await recordActivity(tx, {
-      type: enabled ? 'success' : 'warning',
-      action: enabled ? 'integration.enabled' : 'integration.disabled',
-      message: `switched ${enabled ? 'on' : 'off'} the ${providerNames[provider]} integration`,
-      link: '/integrations',
-    });
+    if (change.enabled !== undefined && change.enabled !== row.enabled)
+      await recordActivity(tx, {
+        type: enabled ? 'success' : 'warning',
+        action: enabled ? 'integration.enabled' : 'integration.disabled',
+        message: `switched ${enabled ? 'on' : 'off'} the ${name} integration`,
+        link: '/integrations',
+      });
+    if (change.allowRestores !== undefined && change.allowRestores !== row.allowRestores)
+      await recordActivity(tx, {
+        type: 'warning',
+        action: allowRestores ? 'integration.restores_allowed' : 'integration.restores_forbidden',
+        message: allowRestores
+          ? `allowed restores through ${name} from Agency Hub`
+          : `turned off restores through ${name} from Agency Hub`,
+        link: '/integrations',
+      });
   });
-  return toView(deps, provider, { ...row, enabled });
+  return toView(deps, provider, { ...row, enabled, allowRestores });
+}
+
+/** Whether an Admin allowed restores through this host from Agency Hub (off when not set up). */
+export async function restoresAllowed(deps: Pick<IntegrationDeps, 'db'>, provider: IntegrationProvider) {
+  const row = await findRow(deps.db, provider);
+  return Boolean(row?.enabled && row.allowRestores);
 }
 
 /** The settings a provider client needs; 409 when the integration is missing or switched off. */

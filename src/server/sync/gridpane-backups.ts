@@ -77,8 +77,30 @@ function scheduleOf(schedule: GridPaneBackupSchedule | undefined, known: boolean
   };
 }
 
+/**
+ * One site's backups as GridPane lists them now (asked to re-read them from the server first), with
+ * its retention and what the schedule list says of it; kept as the site's backups.
+ */
+export async function readSiteBackups(
+  services: Services,
+  client: GridPaneClient,
+  site: { websiteId: number; providerSiteId: string },
+  schedules: { known: boolean; bySite: Map<string, GridPaneBackupSchedule> },
+): Promise<void> {
+  const siteId = Number(site.providerSiteId);
+  await client.refreshBackups(siteId);
+  const list = await client.listBackups(siteId);
+  const retention = await client.getRetention(siteId);
+  const reading: BackupReading = {
+    backups: list.items.map(recordOf),
+    ...scheduleOf(schedules.bySite.get(site.providerSiteId), schedules.known),
+    retentionDays: retention.local ?? retention.remote,
+  };
+  await recordBackups(services.db, site.websiteId, GRIDPANE, reading, services.clock.now());
+}
+
 /** The schedule list, read anew when it is older than SCHEDULES_FRESH_MS; null when it cannot be read. */
-async function schedules(services: Services, client: GridPaneClient, siteIds: string[]) {
+export async function schedules(services: Services, client: GridPaneClient, siteIds: string[]) {
   const { db, clock } = services;
   const state = await readCacheState({ db }, gridpaneBackupSchedules);
   const stale = !state.syncedAt || clock.now().getTime() - state.syncedAt.getTime() > SCHEDULES_FRESH_MS;
@@ -144,17 +166,8 @@ export async function readGridPaneBackups(
     due.map((d) => d.providerSiteId),
   );
   for (const { websiteId, providerSiteId } of due) {
-    const siteId = Number(providerSiteId);
     try {
-      await client.refreshBackups(siteId);
-      const list = await client.listBackups(siteId);
-      const retention = await client.getRetention(siteId);
-      const reading: BackupReading = {
-        backups: list.items.map(recordOf),
-        ...scheduleOf(bySite.get(providerSiteId), known),
-        retentionDays: retention.local ?? retention.remote,
-      };
-      await recordBackups(db, websiteId, GRIDPANE, reading, clock.now());
+      await readSiteBackups(services, client, { websiteId, providerSiteId }, { known, bySite });
       run.read++;
     } catch (err) {
       if (!isProviderError(err)) throw err;

@@ -61,6 +61,25 @@ const backupOf = (b: KinstaBackup): BackupRecord => ({
   sizeBytes: null,
 });
 
+/** One environment's backups and downloadable backups as Kinsta lists them now, kept as its website's. */
+export async function readEnvironmentBackups(
+  services: Services,
+  client: KinstaClient,
+  websiteId: number,
+  environmentId: string,
+): Promise<void> {
+  const listed = await client.listBackups(environmentId);
+  const downloadable = await client.listDownloadableBackups(environmentId);
+  const backups = [...listed.items, ...downloadable.items].map(backupOf);
+  await recordBackups(
+    services.db,
+    websiteId,
+    KINSTA,
+    { backups, schedule: null, automatic: null, remote: null, retentionDays: null },
+    services.clock.now(),
+  );
+}
+
 /**
  * Each environment's plugins and themes, with the updates Kinsta sees, as its website's software
  * (WordPress's own list, from HD Snapshot, outranks it while fresh), and its backups (automatic,
@@ -82,18 +101,7 @@ async function readSoftware(
       const [plugins, themes] = [await client.listPlugins(env.id), await client.listThemes(env.id)];
       const software = { plugins: plugins.items.map(pluginOf), themes: themes.items.map(themeOf) };
       await recordSoftware(services.db, websiteId, software, KINSTA, services.clock.now());
-      const [listed, downloadable] = [
-        await client.listBackups(env.id),
-        await client.listDownloadableBackups(env.id),
-      ];
-      const backups = [...listed.items, ...downloadable.items].map(backupOf);
-      await recordBackups(
-        services.db,
-        websiteId,
-        KINSTA,
-        { backups, schedule: null, automatic: null, remote: null, retentionDays: null },
-        services.clock.now(),
-      );
+      await readEnvironmentBackups(services, client, websiteId, env.id);
     } catch (err) {
       if (!isProviderError(err)) throw err;
       await recordBackupError(services.db, websiteId, KINSTA, err.message, services.clock.now());

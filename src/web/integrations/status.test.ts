@@ -10,6 +10,7 @@ const view = (over: Partial<IntegrationView> = {}): IntegrationView => ({
   tokenSet: true,
   tokenHint: '…abcd',
   baseUrl: null,
+  allowRestores: false,
   companyId: null,
   urlTemplate: null,
   lastSyncAt: '2025-06-01T10:00:00.000Z',

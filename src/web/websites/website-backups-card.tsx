@@ -1,17 +1,20 @@
-import { BACKUP_KIND_LABELS, type WebsiteBackups } from '@shared/backups';
+import { BACKUP_KIND_LABELS, type BackupRequest, type WebsiteBackups } from '@shared/backups';
 import { WEBSITE_HOST_NAMES, type WebsiteDetail } from '@shared/websites';
+import { BackupNowDialog } from '@web/components/backups/backup-now-dialog';
 import {
   LastBackup,
   locationLabel,
   retentionLabel,
   scheduleLabel,
 } from '@web/components/backups/backup-state';
+import { RoleGate } from '@web/components/role-gate';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { LoadingState } from '@web/components/ui/spinner';
+import { LoadingState, Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
 import { useWebsiteBackups } from '@web/lib/backups/api';
 import { formatAgo, formatDateTime } from '@web/lib/format';
+import { cn } from '@web/lib/utils';
 import { DatabaseBackup, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -35,13 +38,24 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 export function WebsiteBackupsCard({ website, now = Date.now() }: { website: WebsiteDetail; now?: number }) {
   const backups = useWebsiteBackups(website.id);
   const host = WEBSITE_HOST_NAMES[website.integrationProvider as keyof typeof WEBSITE_HOST_NAMES];
+  const [asking, setAsking] = useState(false);
+  const underWay = ['queued', 'running'].includes(backups.data?.lastRequest?.status ?? '');
   return (
     <Card className="min-w-0" data-testid="website-backups">
       <CardHeader className="pb-3">
-        <CardTitle className="flex items-center gap-2 text-base">
-          <DatabaseBackup className="size-4 text-muted-foreground" aria-hidden="true" />
-          Backups
-        </CardTitle>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle className="flex items-center gap-2 text-base">
+            <DatabaseBackup className="size-4 text-muted-foreground" aria-hidden="true" />
+            Backups
+          </CardTitle>
+          {!website.removed && (
+            <RoleGate need="staff">
+              <Button variant="outline" size="sm" disabled={underWay} onClick={() => setAsking(true)}>
+                Back up now
+              </Button>
+            </RoleGate>
+          )}
+        </div>
         <CardDescription>
           As {host ?? 'its host'} lists them.{' '}
           <Link href="/backups" className="text-primary-text underline underline-offset-2">
@@ -60,7 +74,45 @@ export function WebsiteBackupsCard({ website, now = Date.now() }: { website: Web
           <BackupsBody data={backups.data} now={now} />
         )}
       </CardContent>
+      <BackupNowDialog
+        open={asking}
+        onOpenChange={setAsking}
+        website={{ id: website.id, domain: website.domain, host: website.integrationProvider }}
+      />
     </Card>
+  );
+}
+
+/** The last backup someone asked for: under way (followed), taken, or why it failed. */
+function LastRequest({ request, now }: { request: BackupRequest; now: number }) {
+  const by = request.requestedBy ? ` by ${request.requestedBy.name}` : '';
+  const asked = (
+    <time dateTime={request.requestedAt} title={formatDateTime(request.requestedAt)}>
+      {formatAgo(request.requestedAt, now)}
+    </time>
+  );
+  if (request.status === 'queued' || request.status === 'running')
+    return (
+      <p className="flex items-center gap-2 rounded-md bg-muted p-2 text-xs" role="status">
+        <Spinner />
+        <span>
+          Backup under way at the host, asked for {asked}
+          {by}.
+        </span>
+      </p>
+    );
+  return (
+    <p
+      className={cn(
+        'rounded-md p-2 text-xs',
+        request.status === 'succeeded'
+          ? 'bg-green-500/10 text-green-800 dark:text-green-200'
+          : 'bg-red-500/10 text-red-800 dark:text-red-200',
+      )}
+    >
+      Backup asked for {asked}
+      {by}: {request.status === 'succeeded' ? 'taken' : 'failed'}. {request.message}
+    </p>
   );
 }
 
@@ -88,6 +140,7 @@ function BackupsBody({ data, now }: { data: WebsiteBackups; now: number }) {
           )}
         </Row>
       </dl>
+      {data.lastRequest && <LastRequest request={data.lastRequest} now={now} />}
       {data.error && (
         <p className="flex items-start gap-2 rounded-md bg-amber-500/10 p-2 text-xs text-amber-800 dark:text-amber-200">
           <TriangleAlert className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />

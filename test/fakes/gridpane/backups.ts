@@ -12,6 +12,8 @@ import { createRandom, seedOf } from './random';
  * - `none` (about 1 in 40): no backups and no schedule, every kind an empty string.
  * About 1 in 6 regular sites also has one manual local backup tagged like "pre-update", always older
  * than the newest automatic one, so the newest backup is always the latest automatic one.
+ * Backups a client asks for (`POST /backups/{id}`) are kept by the fake and merged into these.
+ * A restore (`POST /backups/restore/{id}`) of a listed backup is recorded; it changes no backup.
  */
 export type FakeBackupPattern = 'regular' | 'stopped' | 'none';
 
@@ -73,10 +75,14 @@ export function latestBackupSlot(now: number): number {
 /** "YYYY-MM-DD HH:MM" in UTC, as GridPane lists backup times. */
 export const listedTime = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 
-/** Every backup of a site at `now`, newest first. */
-export function fakeBackupsOf(siteId: number, now: number = Date.now()): FakeBackup[] {
+/** Every backup of a site at `now`, newest first, with the ones a client asked for (`added`). */
+export function fakeBackupsOf(
+  siteId: number,
+  now: number = Date.now(),
+  added: readonly FakeBackup[] = [],
+): FakeBackup[] {
   const plan = backupPlan(siteId);
-  if (plan.pattern === 'none') return [];
+  if (plan.pattern === 'none') return [...added].sort((a, b) => b.at.getTime() - a.at.getTime());
   const newest = latestBackupSlot(now) - plan.stoppedDays * DAY_MS;
   const automatic = (days: number, location: 'local' | 'remote'): FakeBackup[] =>
     Array.from({ length: days }, (_, i) => {
@@ -107,6 +113,7 @@ export function fakeBackupsOf(siteId: number, now: number = Date.now()): FakeBac
       note: tag,
     });
   }
+  backups.push(...added);
   return backups.sort((a, b) => b.at.getTime() - a.at.getTime());
 }
 
@@ -116,8 +123,8 @@ export function newestFakeBackup(siteId: number, now: number = Date.now()): Date
 }
 
 /** `GET /backups/original/{id}`: sections by location, each kind one comma-separated string, oldest first. */
-export function backupListBody(siteId: number, now: number = Date.now()) {
-  const backups = fakeBackupsOf(siteId, now);
+export function backupListBody(siteId: number, now: number = Date.now(), added: readonly FakeBackup[] = []) {
+  const backups = fakeBackupsOf(siteId, now, added);
   const joined = (location: 'local' | 'remote', kind: FakeBackup['kind']) =>
     backups
       .filter((b) => b.location === location && b.kind === kind)
@@ -132,7 +139,9 @@ export function backupListBody(siteId: number, now: number = Date.now()) {
     success: true,
     backups: {
       local: section('local'),
-      ...(backupPlan(siteId).remote ? { [FAKE_BACKUP_SERVICE]: section('remote') } : {}),
+      ...(backupPlan(siteId).remote || backups.some((b) => b.location === 'remote')
+        ? { [FAKE_BACKUP_SERVICE]: section('remote') }
+        : {}),
     },
   };
 }
@@ -163,4 +172,137 @@ export function retentionBody(siteId: number) {
     local_retain_days: LOCAL_RETAIN_DAYS,
     remote_retain_days: backupPlan(siteId).remote ? REMOTE_RETAIN_DAYS : null,
   };
+}
+
+/**
+ * The one remote-storage integration of the account, attached to every site that backs up remotely;
+ * its keys are in place so tests prove a client drops them.
+ */
+export const FAKE_INTEGRATION = {
+  id: 2783,
+  integrated_service: FAKE_BACKUP_SERVICE,
+  integration_name: 'Offsite EU',
+  token: 'REDACTED-token',
+  secret_token: 'REDACTED-secret',
+} as const;
+
+export const integrationsOf = (siteId: number) => (backupPlan(siteId).remote ? [FAKE_INTEGRATION] : []);
+
+/** `GET /backups/integrations/{id}`: the site's integrations, an empty list when it has none. */
+export const integrationsBody = (siteId: number) => ({
+  success: true,
+  integrations: integrationsOf(siteId).map((i) => ({ ...i })),
+});
+
+/** A tag GridPane takes: letters, digits and dashes, at most 32, and not one of its own two words. */
+const TAG = /^[A-Za-z0-9-]{1,32}$/;
+const RESERVED_TAGS = new Set(['manual', 'auto']);
+
+type Refusal = { status: number; body: unknown };
+const refusal = (code: string, message: string): Refusal => ({
+  status: 422,
+  body: { error: { code, message } },
+});
+
+/**
+ * `POST /backups/{id}` with `{type, integration_id (remote only), tag}`: the manual backup it makes at
+ * `now` (listed to the minute, as GridPane lists times), or the 422 GridPane answers instead.
+ */
+/** A write's body as a JSON object; null when it is not one. */
+function jsonObject(text: string): Record<string, unknown> | null {
+  try {
+    const body: unknown = JSON.parse(text);
+    return typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function manualBackupFor(
+  siteId: number,
+  text: string,
+  now: number,
+): { backup: FakeBackup } | { refused: Refusal } {
+  const body = jsonObject(text);
+  if (!body) return { refused: refusal('invalid_request', 'The request body must be a JSON object.') };
+  const { type, tag, integration_id: integrationId } = body;
+  if (type !== 'local' && type !== 'remote') {
+    return { refused: refusal('invalid_type', 'The type must be local or remote.') };
+  }
+  if (typeof tag !== 'string' || !TAG.test(tag) || RESERVED_TAGS.has(tag.toLowerCase())) {
+    return { refused: refusal('invalid_tag', 'The tag may only contain letters, numbers and dashes.') };
+  }
+  let service: FakeBackup['service'] = null;
+  if (type === 'remote') {
+    if (integrationId === undefined || integrationId === null) {
+      return {
+        refused: refusal('invalid_integration', 'The integration id is required for a remote backup.'),
+      };
+    }
+    const integration = integrationsOf(siteId).find((i) => i.id === integrationId);
+    if (!integration) {
+      return { refused: refusal('invalid_integration', 'The integration is not attached to this site.') };
+    }
+    service = integration.integrated_service;
+  }
+  const at = Math.floor(now / 60_000) * 60_000;
+  return {
+    backup: {
+      id: `${listedTime(at)} ${tag}`,
+      at: new Date(at),
+      kind: 'manual',
+      location: type,
+      service,
+      note: tag,
+    },
+  };
+}
+
+/** A restore the fake accepted: which site, from which listed backup, and when it was asked for. */
+export type FakeRestore = {
+  siteId: number;
+  /** The backup's name as listed ("YYYY-MM-DD HH:MM[ tag]"). */
+  backup: string;
+  /** `local` or the remote storage's service. */
+  source: string;
+  backupType: FakeBackup['kind'];
+  at: Date;
+};
+
+/**
+ * `POST /backups/restore/{id}` with `{backup_source, source_type, backup_type, backup}`: the restore of a
+ * backup the site lists at `now` from that source (`local` or its service) and of that kind, or the 422
+ * GridPane answers instead. The fake has no alternative sources, so none of their backups is found.
+ */
+export function restoreFor(
+  siteId: number,
+  text: string,
+  now: number,
+  added: readonly FakeBackup[] = [],
+): { restore: FakeRestore } | { refused: Refusal } {
+  const body = jsonObject(text);
+  if (!body) return { refused: refusal('invalid_request', 'The request body must be a JSON object.') };
+  const { backup_source: source, source_type: sourceType, backup_type: backupType, backup } = body;
+  if (typeof source !== 'string' || source === '') {
+    return { refused: refusal('invalid_backup_source', 'The backup source is required.') };
+  }
+  if (sourceType !== 'original' && sourceType !== 'alternative') {
+    return { refused: refusal('invalid_source_type', 'The source type must be original or alternative.') };
+  }
+  if (backupType !== 'manual' && backupType !== 'automatic') {
+    return { refused: refusal('invalid_backup_type', 'The backup type must be manual or automatic.') };
+  }
+  const found =
+    sourceType === 'original' && typeof backup === 'string'
+      ? fakeBackupsOf(siteId, now, added).find(
+          (b) =>
+            b.id === backup &&
+            b.kind === backupType &&
+            (source === 'local' ? b.location === 'local' : b.location === 'remote' && b.service === source),
+        )
+      : undefined;
+  if (!found) return { refused: refusal('backup_not_found', 'That backup does not exist.') };
+  return { restore: { siteId, backup: found.id, source, backupType, at: new Date(now) } };
 }

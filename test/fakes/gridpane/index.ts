@@ -6,6 +6,7 @@ export {
   type FakeBackup,
   type FakeBackupPattern,
   type FakeBackupPlan,
+  type FakeRestore,
   fakeBackupsOf,
   LOCAL_BACKUP_DAYS,
   LOCAL_RETAIN_DAYS,

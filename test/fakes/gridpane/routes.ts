@@ -1,4 +1,13 @@
-import { backupListBody, backupScheduleItem, retentionBody } from './backups';
+import {
+  backupListBody,
+  backupScheduleItem,
+  type FakeBackup,
+  type FakeRestore,
+  integrationsBody,
+  manualBackupFor,
+  restoreFor,
+  retentionBody,
+} from './backups';
 import type { Fleet, RawObject } from './fleet';
 
 /** What a path resolves to; `endpoint` is the rate-limit bucket (list and by-id are separate budgets). */
@@ -10,20 +19,32 @@ export type Route = {
   name?: string;
   /** A body answered as it is, never wrapped (the backup reads have shapes of their own). */
   body?: unknown;
+  /** A write: done only once the request is within its rate limit; answers status and body as they are. */
+  write?: () => Answer;
 };
 
-/** The backup reads by site id, each its own rate-limit bucket; the body is built at request time. */
-const BACKUP_READS: Record<string, (siteId: number, now: number) => unknown> = {
-  refresh: () => ({ success: true, message: 'Backups refreshed' }),
-  original: backupListBody,
-  'prune-schedule': (siteId) => retentionBody(siteId),
-};
+type Answer = { status: number; body: unknown };
 
 /**
  * Singular resource paths only, as GridPane has them; `/servers` is a 404 like the real thing.
- * `now` is the moment backups are generated relative to (Date.now() at each request by default).
+ * `now` is the moment backups are generated relative to (Date.now() at each request by default), and
+ * the moment a backup a client asks for is taken. `added` keeps those backups, per site; `restores`
+ * the restores clients asked for, in order.
  */
-export function createRouter(fleet: Fleet, now: () => number = Date.now) {
+export function createRouter(
+  fleet: Fleet,
+  now: () => number = Date.now,
+  added: Map<number, FakeBackup[]> = new Map(),
+  restores: FakeRestore[] = [],
+) {
+  /** The backup reads by site id, each its own rate-limit bucket; the body is built at request time. */
+  const backupReads: Record<string, (siteId: number, at: number) => unknown> = {
+    refresh: () => ({ success: true, message: 'Backups refreshed' }),
+    original: (siteId, at) => backupListBody(siteId, at, added.get(siteId)),
+    'prune-schedule': (siteId) => retentionBody(siteId),
+    integrations: (siteId) => integrationsBody(siteId),
+  };
+
   const collections: Record<string, { items: RawObject[]; name: string }> = {
     server: { items: fleet.servers, name: 'server' },
     site: { items: fleet.sites, name: 'site' },
@@ -31,8 +52,45 @@ export function createRouter(fleet: Fleet, now: () => number = Date.now) {
     domain: { items: fleet.domains, name: 'domain' },
   };
 
-  /** `base` is the fake's own API root, so pagination links point back at it. */
-  return function route(path: string, base: string): Route | null {
+  /** The writes by site id, each its own rate-limit bucket; any other write path is unknown (404). */
+  const writes: { pattern: RegExp; endpoint: string; write: (siteId: number, body: string) => Answer }[] = [
+    {
+      pattern: /^\/backups\/(\d+)\/?$/,
+      endpoint: 'POST /backups/{id}',
+      write(siteId, body) {
+        const result = manualBackupFor(siteId, body, now());
+        if ('refused' in result) return result.refused;
+        added.set(siteId, [...(added.get(siteId) ?? []), result.backup]);
+        return { status: 200, body: { success: true } };
+      },
+    },
+    {
+      pattern: /^\/backups\/restore\/(\d+)\/?$/,
+      endpoint: 'POST /backups/restore/{id}',
+      write(siteId, body) {
+        const result = restoreFor(siteId, body, now(), added.get(siteId));
+        if ('refused' in result) return result.refused;
+        restores.push(result.restore);
+        return { status: 200, body: { success: true, message: 'Restore started' } };
+      },
+    },
+  ];
+
+  function writeRoute(method: string, path: string, body: string): Route | null {
+    if (method !== 'POST') return null;
+    for (const { pattern, endpoint, write } of writes) {
+      const match = pattern.exec(path);
+      if (!match) continue;
+      const site = fleet.sites.find((s) => s.id === Number(match[1]));
+      if (!site) return { endpoint, item: null };
+      return { endpoint, write: () => write(site.id, body) };
+    }
+    return null;
+  }
+
+  /** `base` is the fake's own API root, so pagination links point back at it; `body` is a write's. */
+  return function route(method: string, path: string, base: string, body = ''): Route | null {
+    if (method !== 'GET') return writeRoute(method, path, body);
     if (path === '/user') return { endpoint: 'GET /user', item: fleet.user, name: 'user' };
     if (/^\/backups\/schedules\/?$/.test(path)) {
       return {
@@ -40,12 +98,12 @@ export function createRouter(fleet: Fleet, now: () => number = Date.now) {
         list: { items: fleet.sites.map(backupScheduleItem), path: `${base}/backups/schedules` },
       };
     }
-    const backup = /^\/backups\/(refresh|original|prune-schedule)\/(\d+)\/?$/.exec(path);
+    const backup = /^\/backups\/(refresh|original|prune-schedule|integrations)\/(\d+)\/?$/.exec(path);
     if (backup) {
       const endpoint = `GET /backups/${backup[1]}/{id}`;
       const site = fleet.sites.find((s) => s.id === Number(backup[2]));
       if (!site) return { endpoint, item: null };
-      return { endpoint, body: BACKUP_READS[backup[1]!]!(site.id, now()) };
+      return { endpoint, body: backupReads[backup[1]!]!(site.id, now()) };
     }
     const match = /^\/(server|site|system-user|domain)(?:\/(\d+))?\/?$/.exec(path);
     const collection = match ? collections[match[1]!] : undefined;

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type FailureOptions, FailureSchedule, fakeTimers, trickleBody } from '../faults';
+import type { FakeBackup, FakeRestore } from './backups';
 import { type Fleet, generateFleet } from './fleet';
 import { cooldownHeaders, createLimiter, type LimitSettings } from './limits';
 import { type FailureMode, paginate, send, sendFailure, type Wrapper, wrapSingle } from './respond';
@@ -38,6 +39,8 @@ export type RecordedRequest = {
   at: number;
   doneAt?: number;
   status?: number;
+  /** A write's body as sent (text; JSON a test can parse); absent on a GET. */
+  body?: string;
 };
 /** `after`: answer that many requests normally first; `times`: fail only that many, then recover. */
 
@@ -53,7 +56,11 @@ export async function startFakeGridPane(options: FakeGridPaneOptions = {}) {
     windowSeconds: options.windowSeconds ?? 60,
     totalLimit: options.totalLimit ?? 60,
   });
-  const route = createRouter(fleet, options.backupsNow);
+  /** The backups clients asked for, per site: listed with the generated ones from then on. */
+  const addedBackups = new Map<number, FakeBackup[]>();
+  /** The restores clients asked for and the fake accepted, in order. */
+  const restores: FakeRestore[] = [];
+  const route = createRouter(fleet, options.backupsNow, addedBackups, restores);
   const requests: RecordedRequest[] = [];
   const { delay, clear } = fakeTimers();
   const failures = new FailureSchedule<FailureMode>();
@@ -71,6 +78,11 @@ export async function startFakeGridPane(options: FakeGridPaneOptions = {}) {
       record.doneAt = Date.now();
       record.status = res.statusCode;
     });
+    if (record.method !== 'GET') {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      record.body = Buffer.concat(chunks).toString('utf8');
+    }
     if (options.latencyMs) await delay(options.latencyMs);
 
     const mode = failures.take();
@@ -85,13 +97,17 @@ export async function startFakeGridPane(options: FakeGridPaneOptions = {}) {
     }
     if (req.headers.authorization !== `Bearer ${token}`)
       return send(res, 401, { message: 'Unauthenticated.' });
-    if (req.method !== 'GET' || !url.pathname.startsWith(API_PREFIX))
-      return send(res, 404, { message: 'Not Found' });
-    const found = route(url.pathname.slice(API_PREFIX.length), `${url.origin}${API_PREFIX}`);
+    if (!url.pathname.startsWith(API_PREFIX)) return send(res, 404, { message: 'Not Found' });
+    const path = url.pathname.slice(API_PREFIX.length);
+    const found = route(record.method, path, `${url.origin}${API_PREFIX}`, record.body);
     if (!found) return send(res, 404, { message: 'Not Found' });
 
     const limit = limiter.take(found.endpoint, Boolean(found.list));
     if (!limit.ok) return send(res, 429, { message: "Beep, Beep, you're going too fast..." }, limit.headers);
+    if (found.write) {
+      const answer = found.write();
+      return send(res, answer.status, answer.body, limit.headers);
+    }
     if (found.list) {
       const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
       const asked =
@@ -120,6 +136,10 @@ export async function startFakeGridPane(options: FakeGridPaneOptions = {}) {
     token,
     fleet,
     requests,
+    /** Every request that was not a GET, in order, with its body: what a client asked GridPane to do. */
+    writes: () => requests.filter((r) => r.method !== 'GET'),
+    /** The restores the fake accepted (`POST /backups/restore/{id}`), in order: what was put back where. */
+    restores,
     setFailure(mode: FailureMode | null, failureOptions: FailureOptions = {}) {
       failures.set(mode, failureOptions);
     },

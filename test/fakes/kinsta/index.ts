@@ -1,2 +1,2 @@
 export { type FakeKinsta, type FakeKinstaOptions, startFakeKinsta } from './server';
-export type { KinstaState } from './state';
+export type { FakeRestore, FakeUser, KinstaState } from './state';

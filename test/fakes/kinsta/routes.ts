@@ -1,15 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import type { FakeAnswer, FakeRequest, RouteHandler } from '../route-server';
 import type { FakeEnvironment, FakeSite, KinstaState } from './state';
 
 /** The paths of Kinsta's API this fake answers, as the product appends them to its base. */
 export const KINSTA_ROUTES = {
   validate: 'GET /validate',
+  companyUsers: 'GET /company/{companyId}/users',
   sites: 'GET /sites',
   environments: 'GET /sites/{siteId}/environments',
   plugins: 'GET /sites/environments/{envId}/plugins',
   themes: 'GET /sites/environments/{envId}/themes',
   backups: 'GET /sites/environments/{envId}/backups',
   downloadable: 'GET /sites/environments/{envId}/downloadable-backups',
+  manualBackup: 'POST /sites/environments/{envId}/manual-backups',
+  restore: 'POST /sites/environments/{envId}/backups/restore',
+  operation: 'GET /operations/{operationId}',
 } as const;
 
 /** Kinsta's error envelope: `{ message, status, data }`. */
@@ -53,6 +58,41 @@ const software = (list: FakeEnvironment['plugins']) =>
     update_status: p.updateVersion ? 'available' : 'updated',
   }));
 
+/** A JSON body's `tag` as sent; null when the body is not JSON or the tag is missing or blank. */
+function tagOf(body: string): string | null {
+  try {
+    const tag = (JSON.parse(body) as { tag?: unknown } | null)?.tag;
+    return typeof tag === 'string' && tag.trim() ? tag : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A JSON body as an object; null when it is not JSON or not an object. */
+function jsonObject(body: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(body);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The environment's backup made when an operation completes: `manual`, noted with its tag. */
+function addManualBackup(state: KinstaState, site: FakeSite, env: FakeEnvironment, tag: string) {
+  const ids = state.sites.flatMap((s) => s.environments.flatMap((e) => e.backups.map((b) => b.id)));
+  const at = state.now();
+  env.backups.push({
+    id: Math.max(500_000_000, ...ids) + 1,
+    name: `${site.name}-${Math.floor(at / 1000)}-manual`,
+    note: tag,
+    type: 'manual',
+    createdAt: at,
+  });
+}
+
 export function kinstaRoutes(state: KinstaState): Record<string, RouteHandler> {
   /** Every route checks the bearer key first, as Kinsta does. */
   const authed =
@@ -78,6 +118,19 @@ export function kinstaRoutes(state: KinstaState): Record<string, RouteHandler> {
       status: 200,
       body: { name: state.keyName, expires_at: state.expiresAt, company: state.companyId, status: 'active' },
     })),
+    [KINSTA_ROUTES.companyUsers]: authed((request) => {
+      if (request.params.companyId !== state.companyId) return notFound();
+      return {
+        status: 200,
+        body: {
+          company: {
+            users: state.users.map((u) => ({
+              user: { id: u.id, email: u.email, full_name: u.fullName, image: null },
+            })),
+          },
+        },
+      };
+    }),
     [KINSTA_ROUTES.sites]: authed((request) => {
       const company = request.url.searchParams.get('company');
       if (!company) return error(400, 'company is required');
@@ -157,5 +210,66 @@ export function kinstaRoutes(state: KinstaState): Record<string, RouteHandler> {
         },
       },
     })),
+    [KINSTA_ROUTES.manualBackup]: authed((request) => {
+      const found = findEnvironment(request.params.envId);
+      if (!found) return notFound();
+      const tag = tagOf(request.body);
+      if (tag === null) return error(400, 'tag is required');
+      const id = `backups:add-manual-${randomUUID()}`;
+      state.operations.push({ id, kind: 'manualBackup', envId: found.env.id, tag, polls: 0 });
+      return {
+        status: 202,
+        body: { operation_id: id, message: 'Adding a manual backup to environment in progress', status: 202 },
+      };
+    }),
+    // A restore takes a backup of any environment of the target's site (live onto staging too), and
+    // tells a user of the company when it is done.
+    [KINSTA_ROUTES.restore]: authed((request) => {
+      const found = findEnvironment(request.params.envId);
+      if (!found) return notFound();
+      const body = jsonObject(request.body);
+      const backupId = body?.backup_id;
+      if (typeof backupId !== 'number' || !Number.isSafeInteger(backupId)) {
+        return error(400, 'backup_id is required');
+      }
+      const ofSite = found.site.environments.some((e) => e.backups.some((b) => b.id === backupId));
+      if (!ofSite) return notFound();
+      const userId = body?.notified_user_id;
+      if (typeof userId !== 'string' || !state.users.some((u) => u.id === userId)) {
+        return error(400, 'notified_user_id must be a user of the company');
+      }
+      const id = `backups:restore-${randomUUID()}`;
+      state.operations.push({
+        id,
+        kind: 'restore',
+        envId: found.env.id,
+        backupId,
+        notifiedUserId: userId,
+        polls: 0,
+      });
+      return {
+        status: 202,
+        body: { operation_id: id, message: 'Restoring a backup to environment in progress', status: 202 },
+      };
+    }),
+    // Kinsta's operations: unknown for a moment (404), then in progress, then done. The moment it is
+    // done, a manual backup appears in the environment's list, or a restore is recorded.
+    [KINSTA_ROUTES.operation]: authed((request) => {
+      const operation = state.operations.find((o) => o.id === request.params.operationId);
+      if (!operation) return notFound();
+      operation.polls++;
+      if (operation.polls === 1) return notFound();
+      if (operation.polls === 2) return { status: 202, body: { status: 202, message: 'In progress' } };
+      if (operation.kind === 'restore') {
+        if (operation.polls === 3) {
+          const { envId, backupId, notifiedUserId } = operation;
+          state.restores.push({ envId, backupId, notifiedUserId, at: state.now() });
+        }
+        return { status: 200, body: { status: 200, message: 'Backup restored' } };
+      }
+      const found = findEnvironment(operation.envId);
+      if (operation.polls === 3 && found) addManualBackup(state, found.site, found.env, operation.tag);
+      return { status: 200, body: { status: 200, message: 'Manual backup created' } };
+    }),
   };
 }

@@ -35,6 +35,22 @@ export type FakeSite = {
   environments: FakeEnvironment[];
 };
 
+/**
+ * A long-running action a client started (a manual backup, noted with its tag; or a restore of a
+ * backup, telling a company user): `polls` counts the `GET /operations/{id}` asked so far, which is
+ * what moves it on (404, then in progress, then done).
+ */
+export type FakeOperation = { id: string; envId: string; polls: number } & (
+  | { kind: 'manualBackup'; tag: string }
+  | { kind: 'restore'; backupId: number; notifiedUserId: string }
+);
+
+/** A user of the company, as `GET /company/{id}/users` lists them. */
+export type FakeUser = { id: string; email: string; fullName: string };
+
+/** A restore that completed: the environment replaced, the backup it was replaced with, and when. */
+export type FakeRestore = { envId: string; backupId: number; notifiedUserId: string; at: number };
+
 export type KinstaState = {
   apiKey: string;
   companyId: string;
@@ -42,6 +58,13 @@ export type KinstaState = {
   /** Epoch ms as Kinsta sends it (a string), or null for a key that never expires. */
   expiresAt: string | null;
   sites: FakeSite[];
+  /** The company's users: a restore tells one of them. */
+  users: FakeUser[];
+  operations: FakeOperation[];
+  /** Restores whose operation is done, in order. */
+  restores: FakeRestore[];
+  /** The moment a backup made (or a restore done) now is stamped with: the fleet's fixed `now`, else the clock. */
+  now: () => number;
 };
 
 const PLUGINS: readonly [string, string, string][] = [
@@ -166,11 +189,20 @@ export function createKinstaState(options: KinstaFleetOptions = {}): KinstaState
       environments: i % 4 === 1 ? [environment('live'), environment('staging')] : [environment('live')],
     });
   }
+  const companyId = uuid(rnd.next);
+  const users: FakeUser[] = [
+    { id: uuid(rnd.next), email: 'owner@agency.example', fullName: 'Olivia Owner' },
+    { id: uuid(rnd.next), email: 'dev@agency.example', fullName: 'Dev Eloper' },
+  ];
   return {
     apiKey: options.apiKey ?? 'kinsta-test-key-0123456789',
-    companyId: uuid(rnd.next),
+    companyId,
     keyName: 'agency-hub',
     expiresAt: String(now + 365 * day),
     sites,
+    users,
+    operations: [],
+    restores: [],
+    now: () => options.now ?? Date.now(),
   };
 }

@@ -9,6 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { users } from './users';
 import { websites } from './websites';
 
 /**
@@ -65,4 +66,41 @@ export const websiteBackupStatus = pgTable(
     errorAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('website_backup_status_last_idx').on(t.lastBackupAt, t.websiteId)],
+);
+
+/**
+ * A backup a person asked for (or a restore's safety copy), its progress and its outcome: the job that
+ * takes it writes here, the page that asked follows it by id. Written only by the backups area.
+ */
+export const backupRequests = pgTable(
+  'backup_requests',
+  {
+    id: serial().primaryKey(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    host: text().notNull(),
+    /** backup: take one now | restore: put one of the website's backups back (a safety backup first) */
+    action: text().notNull().default('backup'),
+    /** A restore: the backup put back, as it was listed when asked (it may be pruned later). */
+    restoreBackupId: integer().references(() => websiteBackups.id, { onDelete: 'set null' }),
+    restoreBackupAt: timestamp({ withTimezone: true }),
+    restoreBackupNote: text(),
+    /** A restore: the backup taken first, of the site as it was. */
+    safetyRequestId: integer(),
+    /** GridPane: on the server or off-site; null where the host keeps its own (Kinsta). */
+    location: text(),
+    tag: text().notNull(),
+    /** requested (a person's "back up now") | before-restore (the copy a restore takes first) */
+    reason: text().notNull().default('requested'),
+    status: text().notNull(), // queued | running | succeeded | failed
+    message: text(),
+    /** The host's id of an operation it runs in the background (Kinsta), while it is followed. */
+    operationId: text(),
+    requestedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    requestedAt: timestamp({ withTimezone: true }).notNull(),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('backup_requests_website_idx').on(t.websiteId, t.requestedAt)],
 );

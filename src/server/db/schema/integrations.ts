@@ -3,6 +3,11 @@ import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/p
 export const integrations = pgTable('integrations', {
   provider: text().primaryKey(), // gridpane | betteruptime | hdsnapshot
   enabled: boolean().notNull().default(false),
+  /**
+   * Whether Agency Hub may restore a client's site through this host (a write that replaces the site):
+   * off until an Admin turns it on.
+   */
+  allowRestores: boolean().notNull().default(false),
   /** AES-256-GCM sealed JSON of the secret settings (tokens); the key is outside the database. */
   secrets: text().notNull(),
   /** Settings that are not secret (base URL, address template). */

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   backupPlan,
@@ -7,6 +9,7 @@ import {
   newestFakeBackup,
   type Wrapper,
 } from '../../../../test/fakes/gridpane';
+import { fakeTime } from '../../core/outbound/provider-test-helpers';
 import { createGridPaneClient } from './client';
 import { deriveServers } from './parse';
 import { localTargets, providerFailure, setup } from './test-helpers';
@@ -197,6 +200,340 @@ describe('GridPane client: backups', () => {
     fake.setFailure('wrong_shape', { times: 1 });
     expect(await providerFailure(ctx.client.listBackups(id))).toMatchObject({ kind: 'bad_response' });
     await expect(ctx.client.listBackups(-1)).rejects.toThrow(TypeError);
+  });
+});
+
+const NOW = Date.UTC(2026, 10, 25, 14, 30, 42);
+/** A fake site whose backups follow a pattern (regular, with off-site copies …). */
+const siteWhere = (f: FakeGridPane, test: (plan: ReturnType<typeof backupPlan>) => boolean) => {
+  const site = f.fleet.sites.find((s) => test(backupPlan(s.id)));
+  if (!site) throw new Error('no fake site with that backup pattern');
+  return site.id;
+};
+const sentBodies = (f: FakeGridPane) => f.writes().map((w) => JSON.parse(w.body ?? 'null'));
+
+describe('GridPane client: manual backups', () => {
+  it('makes a local backup that the next list shows, tagged and at the minute it was asked for', async () => {
+    const ctx = await setup({ sites: 40, backupsNow: () => NOW });
+    fake = ctx.fake;
+    const id = siteWhere(fake, (p) => p.pattern === 'regular');
+    await ctx.client.createBackup(id, { type: 'local', tag: 'before-plugin-update' });
+    expect(fake.writes().map((w) => `${w.method} ${w.path} ${w.status}`)).toEqual([
+      `POST /oauth/api/v1/backups/${id} 200`,
+    ]);
+    expect(sentBodies(fake)).toEqual([{ type: 'local', tag: 'before-plugin-update' }]);
+    const list = await ctx.client.listBackups(id);
+    expect(list.items[0]).toEqual({
+      id: '2026-11-25 14:30 before-plugin-update',
+      at: new Date('2026-11-25T14:30:00Z'),
+      kind: 'manual',
+      location: 'local',
+      service: null,
+      note: 'before-plugin-update',
+      sizeBytes: null,
+    });
+    expect(list.items.length).toBe(fakeBackupsOf(id, NOW).length + 1);
+  });
+
+  it('lists a site’s integrations without their keys, and backs up remotely through one', async () => {
+    const ctx = await setup({ sites: 40, backupsNow: () => NOW });
+    fake = ctx.fake;
+    const remote = siteWhere(fake, (p) => p.pattern === 'regular' && p.remote);
+    const integrations = await ctx.client.listBackupIntegrations(remote);
+    expect(integrations).toEqual([{ id: 2783, service: 'wasabi', name: 'Offsite EU' }]);
+    expect(JSON.stringify(integrations)).not.toMatch(/token|secret|REDACTED/);
+    expect(await ctx.client.listBackupIntegrations(siteWhere(fake, (p) => !p.remote))).toEqual([]);
+
+    await ctx.client.createBackup(remote, { type: 'remote', integrationId: 2783, tag: 'offsite-1' });
+    expect(sentBodies(fake)).toEqual([{ type: 'remote', integration_id: 2783, tag: 'offsite-1' }]);
+    const made = (await ctx.client.listBackups(remote)).items.filter((b) => b.note === 'offsite-1');
+    expect(made).toEqual([
+      expect.objectContaining({
+        kind: 'manual',
+        location: 'remote',
+        service: 'wasabi',
+        id: '2026-11-25 14:30 offsite-1',
+      }),
+    ]);
+    // A local backup never carries the integration, even when one is given.
+    await ctx.client.createBackup(remote, { type: 'local', integrationId: 2783, tag: 'local-too' });
+    expect(sentBodies(fake)[1]).toEqual({ type: 'local', tag: 'local-too' });
+  });
+
+  it('surfaces GridPane’s own reason when it refuses a backup, and makes none', async () => {
+    const ctx = await setup({ sites: 40, backupsNow: () => NOW });
+    fake = ctx.fake;
+    const remote = siteWhere(fake, (p) => p.pattern === 'regular' && p.remote);
+    const localOnly = siteWhere(fake, (p) => p.pattern === 'regular' && !p.remote);
+    const refusals: [Promise<void>, string][] = [
+      [
+        ctx.client.createBackup(remote, { type: 'local', tag: 'has spaces' }),
+        'The tag may only contain letters, numbers and dashes.',
+      ],
+      [
+        ctx.client.createBackup(remote, { type: 'local', tag: 'manual' }),
+        'The tag may only contain letters, numbers and dashes.',
+      ],
+      [
+        ctx.client.createBackup(remote, { type: 'local', tag: 'x'.repeat(33) }),
+        'The tag may only contain letters, numbers and dashes.',
+      ],
+      [
+        ctx.client.createBackup(remote, { type: 'remote', tag: 'offsite' }),
+        'The integration id is required for a remote backup.',
+      ],
+      [
+        ctx.client.createBackup(localOnly, { type: 'remote', integrationId: 2783, tag: 'offsite' }),
+        'The integration is not attached to this site.',
+      ],
+    ];
+    for (const [call, reason] of refusals) {
+      const error = await providerFailure(call);
+      expect(error).toMatchObject({ kind: 'bad_response', provider: 'gridpane', upstreamStatus: 422 });
+      expect(error.message).toBe(`GridPane refused the request (HTTP 422): ${reason}`);
+    }
+    expect(fake.writes().map((w) => w.status)).toEqual([422, 422, 422, 422, 422]);
+    for (const id of [remote, localOnly]) {
+      expect((await ctx.client.listBackups(id)).items).toHaveLength(fakeBackupsOf(id, NOW).length);
+    }
+    expect(await providerFailure(ctx.client.createBackup(1, { type: 'local', tag: 'x' }))).toMatchObject({
+      kind: 'not_found',
+    });
+    expect(await providerFailure(ctx.client.listBackupIntegrations(1))).toMatchObject({ kind: 'not_found' });
+  });
+
+  it('reads a 2xx saying success: false, or carrying an error, as a refusal with GridPane’s message', async () => {
+    const bodies = [
+      { success: false, message: 'Backups are\u0007 paused\n for this site.' },
+      { error: { code: 'busy', message: 'A backup is already running.' } },
+      { success: true },
+    ];
+    const stub = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(bodies.shift()));
+    });
+    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
+    try {
+      const client = createGridPaneClient({
+        baseUrl: `http://127.0.0.1:${(stub.address() as AddressInfo).port}`,
+        token: 'stub-write-token',
+        addressPolicy: localTargets,
+        minSpacingMs: 0,
+      });
+      const backup = () => client.createBackup(7, { type: 'local', tag: 'x' });
+      const paused = await providerFailure(backup());
+      expect(paused).toMatchObject({ kind: 'bad_response', upstreamStatus: 200 });
+      expect(paused.message).toBe('GridPane refused the request: Backups are paused for this site.');
+      expect((await providerFailure(backup())).message).toBe(
+        'GridPane refused the request: A backup is already running.',
+      );
+      await expect(backup()).resolves.toBeUndefined();
+    } finally {
+      stub.closeAllConnections();
+      await new Promise((resolve) => stub.close(resolve));
+    }
+  });
+
+  it('never sends a backup twice after a 500: GridPane may be making it', async () => {
+    const time = fakeTime();
+    const ctx = await setup({ sites: 10 }, { sleep: time.sleep, clock: time.clock });
+    fake = ctx.fake;
+    const id = fake.fleet.sites[0]!.id;
+    fake.setFailure('server_error', { times: 1 });
+    const error = await providerFailure(ctx.client.createBackup(id, { type: 'local', tag: 'once' }));
+    expect(error).toMatchObject({ kind: 'server_error', upstreamStatus: 500 });
+    expect(error.message).toBe('GridPane is having trouble (HTTP 500): Server Error');
+    expect(fake.writes()).toHaveLength(1);
+    expect(time.waits).toEqual([]);
+    fake.setFailure('bad_gateway', { times: 1 });
+    await providerFailure(ctx.client.createBackup(id, { type: 'local', tag: 'once' }));
+    expect(fake.writes()).toHaveLength(2);
+  });
+
+  it('never sends a backup twice after a timeout', async () => {
+    const ctx = await setup({ sites: 10, slowMs: 2000 }, { fetchTimeoutMs: 200 });
+    fake = ctx.fake;
+    fake.setFailure('slow', { times: 1 });
+    const error = await providerFailure(
+      ctx.client.createBackup(fake.fleet.sites[0]!.id, { type: 'local', tag: 'once' }),
+    );
+    expect(error.kind).toBe('timeout');
+    expect(fake.writes()).toHaveLength(1);
+  });
+
+  it('sends a backup again after a 429, once its whole advised wait has passed', async () => {
+    const time = fakeTime();
+    const ctx = await setup({ sites: 10, backupsNow: () => NOW }, { sleep: time.sleep, clock: time.clock });
+    fake = ctx.fake;
+    const id = fake.fleet.sites[0]!.id;
+    fake.setFailure('rate_limited', { times: 1 });
+    await ctx.client.createBackup(id, { type: 'local', tag: 'after-wait' });
+    expect(time.waits).toEqual([60_250]);
+    expect(fake.writes().map((w) => w.status)).toEqual([429, 200]);
+    const made = (await ctx.client.listBackups(id)).items.filter((b) => b.note === 'after-wait');
+    expect(made).toHaveLength(1);
+  });
+
+  it('gives a write a rate-limit bucket of its own, apart from the reads', async () => {
+    const time = fakeTime();
+    const ctx = await setup(
+      { sites: 10, endpointLimit: 1, windowSeconds: 1 },
+      { sleep: time.sleep, clock: time.clock },
+    );
+    fake = ctx.fake;
+    const id = fake.fleet.sites[0]!.id;
+    await ctx.client.listBackups(id); // spends the read's budget, not the write's
+    await ctx.client.createBackup(id, { type: 'local', tag: 'first' });
+    expect(fake.writes().map((w) => w.status)).toEqual([200]);
+    expect(time.waits).toEqual([]);
+  });
+
+  it('never puts an id that is not a number into a path, nor sends an odd integration id', async () => {
+    const ctx = await setup();
+    fake = ctx.fake;
+    await expect(ctx.client.createBackup(-1, { type: 'local', tag: 'x' })).rejects.toThrow(TypeError);
+    await expect(
+      ctx.client.createBackup(fake.fleet.sites[0]!.id, { type: 'remote', integrationId: 1.5, tag: 'x' }),
+    ).rejects.toThrow(TypeError);
+    expect(fake.writes()).toEqual([]);
+  });
+});
+
+describe('GridPane client: restores', () => {
+  it('restores a listed local backup, an off-site one and a manual one it just made', async () => {
+    const ctx = await setup({ sites: 40, backupsNow: () => NOW });
+    fake = ctx.fake;
+    const id = siteWhere(fake, (p) => p.pattern === 'regular' && p.remote);
+    const listed = (await ctx.client.listBackups(id)).items;
+    const local = listed.find((b) => b.location === 'local' && b.kind === 'automatic')!;
+    const offsite = listed.find((b) => b.service === 'wasabi')!;
+    expect([local.id, offsite.id]).toEqual(['2026-11-25 03:00', '2026-11-25 03:00']);
+    await ctx.client.restoreBackup(id, { source: 'local', backupType: 'automatic', backup: local.id });
+    await ctx.client.restoreBackup(id, { source: 'wasabi', backupType: 'automatic', backup: offsite.id });
+    await ctx.client.createBackup(id, { type: 'local', tag: 'pre-restore' });
+    const made = (await ctx.client.listBackups(id)).items.find((b) => b.note === 'pre-restore')!;
+    await ctx.client.restoreBackup(id, { source: 'local', backupType: 'manual', backup: made.id });
+
+    const restores = fake.writes().filter((w) => w.path.includes('/restore/'));
+    expect(restores.map((w) => `${w.method} ${w.path} ${w.status}`)).toEqual(
+      Array(3).fill(`POST /oauth/api/v1/backups/restore/${id} 200`),
+    );
+    expect(sentBodies(fake).filter((b) => 'backup' in b)).toEqual([
+      {
+        backup_source: 'local',
+        source_type: 'original',
+        backup_type: 'automatic',
+        backup: '2026-11-25 03:00',
+      },
+      {
+        backup_source: 'wasabi',
+        source_type: 'original',
+        backup_type: 'automatic',
+        backup: '2026-11-25 03:00',
+      },
+      {
+        backup_source: 'local',
+        source_type: 'original',
+        backup_type: 'manual',
+        backup: '2026-11-25 14:30 pre-restore',
+      },
+    ]);
+    const at = new Date(NOW);
+    expect(fake.restores).toEqual([
+      { siteId: id, backup: '2026-11-25 03:00', source: 'local', backupType: 'automatic', at },
+      { siteId: id, backup: '2026-11-25 03:00', source: 'wasabi', backupType: 'automatic', at },
+      { siteId: id, backup: '2026-11-25 14:30 pre-restore', source: 'local', backupType: 'manual', at },
+    ]);
+    // A restore changes no backup: the list is what it was.
+    expect((await ctx.client.listBackups(id)).items).toHaveLength(listed.length + 1);
+  });
+
+  it('surfaces GridPane’s own reason when it holds no such backup, and restores nothing', async () => {
+    const ctx = await setup({ sites: 40, backupsNow: () => NOW });
+    fake = ctx.fake;
+    const remote = siteWhere(fake, (p) => p.pattern === 'regular' && p.remote);
+    const localOnly = siteWhere(fake, (p) => p.pattern === 'regular' && !p.remote);
+    const newest = '2026-11-25 03:00';
+    const calls: Promise<void>[] = [
+      // A name it never listed, a listed one from the wrong source or of the wrong kind, a service the
+      // site does not back up to.
+      ctx.client.restoreBackup(remote, {
+        source: 'local',
+        backupType: 'automatic',
+        backup: '2026-11-25 04:00',
+      }),
+      ctx.client.restoreBackup(remote, { source: 'aws-s3', backupType: 'automatic', backup: newest }),
+      ctx.client.restoreBackup(remote, { source: 'local', backupType: 'manual', backup: newest }),
+      ctx.client.restoreBackup(localOnly, { source: 'wasabi', backupType: 'automatic', backup: newest }),
+    ];
+    for (const call of calls) {
+      const error = await providerFailure(call);
+      expect(error).toMatchObject({ kind: 'bad_response', provider: 'gridpane', upstreamStatus: 422 });
+      expect(error.message).toBe('GridPane refused the request (HTTP 422): That backup does not exist.');
+    }
+    expect(fake.writes().map((w) => w.status)).toEqual([422, 422, 422, 422]);
+    expect(fake.restores).toEqual([]);
+    const unknownSite = ctx.client.restoreBackup(1, {
+      source: 'local',
+      backupType: 'automatic',
+      backup: newest,
+    });
+    expect(await providerFailure(unknownSite)).toMatchObject({ kind: 'not_found', status: 404 });
+  });
+
+  it('never puts an odd site, source, kind or backup name on the wire', async () => {
+    const ctx = await setup();
+    fake = ctx.fake;
+    const id = fake.fleet.sites[0]!.id;
+    const good = { source: 'local', backupType: 'automatic', backup: '2026-11-25 03:00' } as const;
+    const odd: [number, Parameters<typeof ctx.client.restoreBackup>[1]][] = [
+      [-1, good],
+      [id, { ...good, source: '../local' }],
+      [id, { ...good, source: '' }],
+      [id, { ...good, backupType: 'daily' as 'manual' }],
+      [id, { ...good, backup: '  ' }],
+    ];
+    for (const [siteId, request] of odd) {
+      await expect(ctx.client.restoreBackup(siteId, request)).rejects.toThrow(TypeError);
+    }
+    expect(fake.writes()).toEqual([]);
+  });
+
+  it('never sends a restore twice after a 500: GridPane may be restoring already', async () => {
+    const time = fakeTime();
+    const ctx = await setup({ sites: 10, backupsNow: () => NOW }, { sleep: time.sleep, clock: time.clock });
+    fake = ctx.fake;
+    const id = siteWhere(fake, (p) => p.pattern === 'regular');
+    fake.setFailure('server_error', { times: 1 });
+    const error = await providerFailure(
+      ctx.client.restoreBackup(id, { source: 'local', backupType: 'automatic', backup: '2026-11-25 03:00' }),
+    );
+    expect(error).toMatchObject({ kind: 'server_error', upstreamStatus: 500 });
+    expect(error.message).toBe('GridPane is having trouble (HTTP 500): Server Error');
+    expect(fake.writes().map((w) => `${w.method} ${w.path} ${w.status}`)).toEqual([
+      `POST /oauth/api/v1/backups/restore/${id} 500`,
+    ]);
+    expect(time.waits).toEqual([]);
+    expect(fake.restores).toEqual([]);
+  });
+
+  it('gives a restore a rate-limit bucket of its own, apart from the manual backup', async () => {
+    const time = fakeTime();
+    const ctx = await setup(
+      { sites: 10, endpointLimit: 1, windowSeconds: 1, backupsNow: () => NOW },
+      { sleep: time.sleep, clock: time.clock },
+    );
+    fake = ctx.fake;
+    const id = siteWhere(fake, (p) => p.pattern === 'regular');
+    await ctx.client.createBackup(id, { type: 'local', tag: 'first' }); // spends the backup's budget
+    await ctx.client.restoreBackup(id, {
+      source: 'local',
+      backupType: 'manual',
+      backup: '2026-11-25 14:30 first',
+    });
+    expect(fake.writes().map((w) => w.status)).toEqual([200, 200]);
+    expect(time.waits).toEqual([]);
+    expect(fake.restores).toHaveLength(1);
   });
 });
 

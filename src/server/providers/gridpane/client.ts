@@ -6,6 +6,7 @@ import { ProviderError } from '../../core/outbound/provider-error';
 import { badResponse } from './errors';
 import {
   backupScheduleResource,
+  parseBackupIntegrations,
   parseBackupList,
   parseListPage,
   parseRetention,
@@ -18,10 +19,13 @@ import {
 } from './parse';
 import { createRequester } from './request';
 import type {
+  GridPaneBackupIntegration,
   GridPaneBackupList,
+  GridPaneBackupRequest,
   GridPaneBackupSchedule,
   GridPaneCallInfo,
   GridPaneList,
+  GridPaneRestoreRequest,
   GridPaneRetention,
   GridPaneServer,
   GridPaneSite,
@@ -54,9 +58,11 @@ type ListOptions = { onPage?: (progress: SyncProgress) => Promise<void> | void }
 const PER_PAGE = 500;
 /** 500 × 200 = 100,000 items: far beyond any agency, and a stop if `meta` ever lies. */
 const MAX_PAGES = 200;
+/** A restore's source: `local`, or a remote storage service's name as GridPane keys its backups. */
+const RESTORE_SOURCE = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function createGridPaneClient(options: GridPaneClientOptions) {
-  const get = createRequester({
+  const { get, send } = createRequester({
     baseUrl: options.baseUrl,
     token: options.token,
     addressPolicy: options.addressPolicy,
@@ -125,5 +131,60 @@ export function createGridPaneClient(options: GridPaneClientOptions) {
       list('/backups/schedules', backupScheduleResource, opts),
     getRetention: async (siteId: number): Promise<GridPaneRetention> =>
       parseRetention(await get(idPath('/backups/prune-schedule', siteId))),
+    /** The remote storage a site can back up to: the `integrationId` a remote backup names. */
+    listBackupIntegrations: async (siteId: number): Promise<GridPaneBackupIntegration[]> => {
+      const parsed = parseBackupIntegrations(await get(idPath('/backups/integrations', siteId)));
+      if (parsed === null || (parsed.items.length === 0 && parsed.skipped > 0)) throw badResponse();
+      return parsed.items;
+    },
+    /**
+     * Asks GridPane for a manual backup of a site now. Sent once: a failure after it left (5xx, no
+     * answer in time) is thrown, never sent again, since GridPane may be making that backup already.
+     * A refusal (a tag it does not take, an integration not the site's) throws with GridPane's reason.
+     */
+    createBackup: async (siteId: number, request: GridPaneBackupRequest): Promise<void> => {
+      const path = idPath('/backups', siteId);
+      if (request.type !== 'local' && request.type !== 'remote') {
+        throw new TypeError(`Invalid GridPane backup type: ${String(request.type)}`);
+      }
+      if (typeof request.tag !== 'string') throw new TypeError('A GridPane backup tag must be a string');
+      // The integration goes with a remote backup only; GridPane itself refuses a remote one without it.
+      const integrationId = request.type === 'remote' ? request.integrationId : undefined;
+      if (integrationId !== undefined && (!Number.isSafeInteger(integrationId) || integrationId < 0)) {
+        throw new TypeError(`Invalid GridPane integration id: ${integrationId}`);
+      }
+      const body = {
+        type: request.type,
+        ...(integrationId === undefined ? {} : { integration_id: integrationId }),
+        tag: request.tag,
+      };
+      await send('POST', path, body); // `{"success": true}` says nothing more
+    },
+    /**
+     * Asks GridPane to replace a site with one of its backups, named as GridPane lists it. Sent once: a
+     * failure after it left (5xx, no answer in time) is thrown, never sent again, since GridPane may be
+     * restoring already and a second restore would overwrite the site again. A refusal (a backup it does
+     * not hold) throws with GridPane's reason.
+     */
+    restoreBackup: async (siteId: number, request: GridPaneRestoreRequest): Promise<void> => {
+      const path = idPath('/backups/restore', siteId);
+      if (typeof request.source !== 'string' || !RESTORE_SOURCE.test(request.source)) {
+        throw new TypeError(`Invalid GridPane backup source: ${String(request.source)}`);
+      }
+      if (request.backupType !== 'manual' && request.backupType !== 'automatic') {
+        throw new TypeError(`Invalid GridPane backup type: ${String(request.backupType)}`);
+      }
+      if (typeof request.backup !== 'string' || request.backup.trim() === '') {
+        throw new TypeError('A GridPane backup to restore must be named');
+      }
+      const body = {
+        backup_source: request.source,
+        // Only a site's own backups (those `listBackups` reads) are restored, never an alternative source's.
+        source_type: 'original',
+        backup_type: request.backupType,
+        backup: request.backup,
+      };
+      await send('POST', path, body); // `{"success": true, "message": …}` says nothing more
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { ProviderError } from '../../core/outbound/provider-error';
+import { ProviderError, printableSentence } from '../../core/outbound/provider-error';
 
 /** GridPane-flavoured errors: every message names GridPane and is safe to show as-is. */
 const make = (kind: ProviderError['kind'], message: string, extra: { upstreamStatus?: number } = {}) =>
@@ -21,6 +21,43 @@ export function fromHttpStatus(status: number): ProviderError {
     return make('server_error', `GridPane is having trouble (HTTP ${status})`, { upstreamStatus: status });
   }
   return make('bad_response', `GridPane refused the request (HTTP ${status})`, { upstreamStatus: status });
+}
+
+/**
+ * GridPane's own words in an error body, as one short printable sentence: `{"error": {"code", "message"}}`,
+ * `{"error": "…"}` or Laravel's `{"message": "…"}`; null when it gives none.
+ */
+export function errorDetail(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { error, message } = body as { error?: unknown; message?: unknown };
+  const nested =
+    typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : error;
+  for (const candidate of [nested, message]) {
+    if (typeof candidate !== 'string') continue;
+    const sentence = printableSentence(candidate);
+    if (sentence) return sentence;
+  }
+  return null;
+}
+
+/**
+ * A write GridPane did not accept: a non-2xx answer, or a 2xx whose body says `success: false` or
+ * carries an `error`. GridPane's reason follows the status, so a person sees why (a refused tag…).
+ */
+export function writeRefused(status: number, body: unknown): ProviderError {
+  if (status === 401 || status === 403 || status === 404) return fromHttpStatus(status);
+  const detail = errorDetail(body);
+  const suffix = detail ? `: ${detail}` : '';
+  if (status >= 500) {
+    return make('server_error', `GridPane is having trouble (HTTP ${status})${suffix}`, {
+      upstreamStatus: status,
+    });
+  }
+  const what =
+    status >= 200 && status < 300
+      ? 'GridPane refused the request'
+      : `GridPane refused the request (HTTP ${status})`;
+  return make('bad_response', `${what}${suffix}`, { upstreamStatus: status });
 }
 
 export const badResponse = (upstreamStatus?: number) =>

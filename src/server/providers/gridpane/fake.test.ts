@@ -173,7 +173,7 @@ describe('fake GridPane backups', () => {
     }
   });
 
-  it('gives each backup read its own rate-limit bucket and never accepts a write', async () => {
+  it('gives each backup read its own rate-limit bucket and accepts no write but a backup or restore', async () => {
     fake = await startFakeGridPane({ sites: 5, endpointLimit: 2 });
     const id = fake.fleet.sites[0]!.id;
     const statuses = async (path: string, n: number) => {
@@ -186,8 +186,7 @@ describe('fake GridPane backups', () => {
     expect(await statuses(`/backups/prune-schedule/${id}`, 1)).toEqual([200]);
     expect(await statuses('/backups/schedules', 2)).toEqual([200, 429]); // a list page costs 2
     for (const [method, path] of [
-      ['POST', `/backups/${id}`],
-      ['POST', `/backups/restore/${id}`],
+      ['PUT', `/backups/automatic/${id}`],
       ['PUT', `/backups/prune-schedule/${id}`],
       ['POST', `/backups/refresh/${id}`],
     ] as const) {
@@ -198,5 +197,79 @@ describe('fake GridPane backups', () => {
       });
       expect(answer.status).toBe(404);
     }
+    expect(fake.writes().map((w) => w.method)).toEqual(['PUT', 'PUT', 'POST']);
+  });
+
+  it('makes a manual backup on POST, validated as GridPane does, and lists it from then on', async () => {
+    fake = await startFakeGridPane({ sites: 60, endpointLimit: 100, backupsNow: () => NOW });
+    const remote = fake.fleet.sites.find(
+      (s) => backupPlan(s.id).pattern === 'regular' && backupPlan(s.id).remote,
+    )!;
+    const localOnly = fake.fleet.sites.find((s) => !backupPlan(s.id).remote)!;
+    const post = (id: number, body: unknown) =>
+      fetch(`${fake!.url}/backups/${id}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${fake!.token}`, 'content-type': 'application/json' },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+    const refused = async (id: number, body: unknown) => {
+      const answer = await post(id, body);
+      expect(answer.status).toBe(422);
+      return ((await answer.json()) as { error: { code: string } }).error.code;
+    };
+    expect(await refused(remote.id, { type: 'local', tag: 'no spaces' })).toBe('invalid_tag');
+    expect(await refused(remote.id, { type: 'local', tag: 'AUTO' })).toBe('invalid_tag');
+    expect(await refused(remote.id, { type: 'local', tag: 'a'.repeat(33) })).toBe('invalid_tag');
+    expect(await refused(remote.id, { type: 'offsite', tag: 'ok' })).toBe('invalid_type');
+    expect(await refused(remote.id, 'not json')).toBe('invalid_request');
+    expect(await refused(remote.id, { type: 'remote', tag: 'ok' })).toBe('invalid_integration');
+    expect(await refused(remote.id, { type: 'remote', integration_id: 1, tag: 'ok' })).toBe(
+      'invalid_integration',
+    );
+    expect(await refused(localOnly.id, { type: 'remote', integration_id: 2783, tag: 'ok' })).toBe(
+      'invalid_integration',
+    );
+    expect((await post(1, { type: 'local', tag: 'ok' })).status).toBe(404);
+    const badTag = await (await post(remote.id, { type: 'local', tag: 'manual' })).json();
+    expect(badTag).toEqual({
+      error: { code: 'invalid_tag', message: 'The tag may only contain letters, numbers and dashes.' },
+    });
+
+    const made = await post(remote.id, { type: 'local', tag: 'a'.repeat(32) });
+    expect(made.status).toBe(200);
+    expect(await made.json()).toEqual({ success: true });
+    expect((await post(remote.id, { type: 'remote', integration_id: 2783, tag: 'Off-1' })).status).toBe(200);
+    const listed = (await (await get(`/backups/original/${remote.id}`)).json()).backups;
+    expect(listed.local.manual.split(',')).toContain(`2026-11-25 01:15 ${'a'.repeat(32)}`);
+    expect(listed.wasabi.manual).toBe('2026-11-25 01:15 Off-1');
+    expect(fake.writes()).toHaveLength(12);
+    expect(JSON.parse(fake.writes().at(-1)!.body!)).toEqual({
+      type: 'remote',
+      integration_id: 2783,
+      tag: 'Off-1',
+    });
+  });
+
+  it('lists the wasabi integration, keys and all, for a site that backs up remotely', async () => {
+    fake = await startFakeGridPane({ sites: 60 });
+    const remote = fake.fleet.sites.find((s) => backupPlan(s.id).remote)!;
+    const localOnly = fake.fleet.sites.find((s) => !backupPlan(s.id).remote)!;
+    expect(await (await get(`/backups/integrations/${remote.id}`)).json()).toEqual({
+      success: true,
+      integrations: [
+        {
+          id: 2783,
+          integrated_service: 'wasabi',
+          integration_name: 'Offsite EU',
+          token: 'REDACTED-token',
+          secret_token: 'REDACTED-secret',
+        },
+      ],
+    });
+    expect(await (await get(`/backups/integrations/${localOnly.id}`)).json()).toEqual({
+      success: true,
+      integrations: [],
+    });
+    expect((await get('/backups/integrations/1')).status).toBe(404);
   });
 });

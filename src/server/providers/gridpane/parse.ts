@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  rawBackupIntegration,
   rawBackupItem,
   rawBackupSchedule,
   rawRetention,
@@ -11,6 +12,7 @@ import {
 } from './schemas';
 import type {
   GridPaneBackup,
+  GridPaneBackupIntegration,
   GridPaneBackupList,
   GridPaneBackupSchedule,
   GridPaneRetention,
@@ -388,4 +390,43 @@ function fromRetentionEntries(entries: unknown[]): GridPaneRetention | null {
     read = true;
   }
   return read ? retention : null;
+}
+
+/**
+ * `GET /backups/integrations/{site}` → `{"success": true, "integrations": [{id, integrated_service,
+ * integration_name, token, secret_token}]}` (the list also read under `data`). Only id, service and
+ * name are kept. Unreadable entries are skipped and counted; a body without the list is null.
+ */
+export function parseBackupIntegrations(
+  body: unknown,
+): { items: GridPaneBackupIntegration[]; skipped: number } | null {
+  if (!isObject(body) || body.success === false) return null;
+  const list = Array.isArray(body.integrations)
+    ? body.integrations
+    : isObject(body.data) && Array.isArray(body.data.integrations)
+      ? body.data.integrations
+      : Array.isArray(body.data)
+        ? body.data
+        : null;
+  if (!list) return null;
+  const items: GridPaneBackupIntegration[] = [];
+  for (const entry of list) {
+    const result = rawBackupIntegration.safeParse(entry);
+    // An explicit field list: the integration's keys must never leave this function.
+    if (result.success) {
+      const raw = result.data;
+      items.push({ id: raw.id, service: raw.integrated_service, name: raw.integration_name });
+    }
+  }
+  return { items, skipped: list.length - items.length };
+}
+
+/**
+ * Whether a 2xx answer to a write says it was done. GridPane answers `{"success": true}`; a body with
+ * `success: false` or an `error` is a refusal. A body that says neither is taken as done: the status
+ * said so, and a write must not be reported failed (and asked for again) when GridPane did it.
+ */
+export function writeAccepted(body: unknown): boolean {
+  if (!isObject(body)) return true;
+  return body.success !== false && (body.error === undefined || body.error === null);
 }

@@ -165,6 +165,9 @@ export const rawBackupSchedule = z.object({
   schedule_backups: lenientArray(rawBackupScheduleEntry),
 });
 
+/** A site's remote-storage integration; its `token` and `secret_token` are never read. */
+export const rawBackupIntegration = z.object({ id, integrated_service: text, integration_name: optText });
+
 /**
  * Retention in days. 0 is null like a missing value: it can mean "never pruned" as well as "not set",
  * and must never read as "kept for 0 days". Negative or unreadable values are null too.

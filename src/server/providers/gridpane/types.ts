@@ -104,3 +104,20 @@ export type GridPaneBackupSchedule = {
 
 /** How many days GridPane keeps a site's backups, per location; null when it does not say. */
 export type GridPaneRetention = { local: number | null; remote: number | null };
+
+/**
+ * A manual backup to ask GridPane for: on the server (`local`) or to remote storage, which then names
+ * the site's integration to use. `tag` names the backup in GridPane's list (letters, digits and dashes,
+ * at most 32, never `manual` or `auto`: GridPane refuses anything else, with its reason).
+ */
+export type GridPaneBackupRequest = { type: 'local' | 'remote'; integrationId?: number; tag: string };
+
+/**
+ * A backup to restore a site from, as GridPane lists it: `source` is `local` or the remote storage's
+ * service (wasabi, aws-s3, backblaze, dropbox…), `backup` the backup's name exactly as listed
+ * ("2025-11-21 09:12 pre-update", a GridPaneBackup's `id`), `backupType` its kind.
+ */
+export type GridPaneRestoreRequest = { source: string; backupType: 'manual' | 'automatic'; backup: string };
+
+/** Remote storage a site can back up to (`service`: wasabi, aws-s3…). Its keys are never kept. */
+export type GridPaneBackupIntegration = { id: number; service: string; name: string | null };

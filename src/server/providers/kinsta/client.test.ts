@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeKinsta, type FakeKinstaOptions, startFakeKinsta } from '../../../../test/fakes/kinsta';
 import { fakeTime, localTargets, providerFailure } from '../../core/outbound/provider-test-helpers';
 import { createKinstaClient, type KinstaClientOptions } from './client';
+import { parseOperation } from './parse';
 
 let fake: FakeKinsta | undefined;
 afterEach(async () => {
@@ -215,19 +216,267 @@ describe('Kinsta client', () => {
   });
 });
 
+describe('Kinsta client: manual backups', () => {
+  const NOW = Date.UTC(2026, 10, 27, 12);
+  const OPERATION = /^backups:add-manual-[0-9a-f-]{36}$/;
+
+  it('creates a backup, follows its operation from pending to done, and then lists it', async () => {
+    const { client, fake, calls } = await setup();
+    const env = fake.state.sites[0]!.environments[0]!;
+    const before = env.backups.length;
+    const { operationId } = await client.createManualBackup(env.id, 'Before plugin update');
+    expect(operationId).toMatch(OPERATION);
+    expect(fake.writes().map((w) => `${w.method} ${w.path} ${w.status}`)).toEqual([
+      `POST /sites/environments/${env.id}/manual-backups 202`,
+    ]);
+    expect(await client.getOperation(operationId)).toEqual({ state: 'pending', message: null });
+    expect(await client.getOperation(operationId)).toEqual({ state: 'running', message: 'In progress' });
+    expect(env.backups).toHaveLength(before);
+    expect(await client.getOperation(operationId)).toEqual({
+      state: 'done',
+      message: 'Manual backup created',
+    });
+    expect(await client.getOperation(operationId)).toMatchObject({ state: 'done' });
+    // The id's colon travels encoded, so the whole id is one path segment.
+    expect(calls.filter((c) => c.path.startsWith('/operations/')).map((c) => c.path)).toEqual(
+      Array(4).fill(`/operations/${encodeURIComponent(operationId)}`),
+    );
+    const backups = await client.listBackups(env.id);
+    expect(backups.items).toHaveLength(before + 1);
+    expect(backups.items.filter((b) => b.note === 'Before plugin update')).toEqual([
+      expect.objectContaining({ kind: 'manual', type: 'manual', createdAt: new Date(NOW) }),
+    ]);
+    fake.acknowledgeWrites();
+  });
+
+  it('surfaces Kinsta’s reason when it refuses the backup, and starts nothing', async () => {
+    const { client, fake } = await setup();
+    const env = fake.state.sites[0]!.environments[0]!;
+    const refused = await providerFailure(client.createManualBackup(env.id, '  '));
+    expect(refused).toMatchObject({ kind: 'bad_response', provider: 'kinsta', upstreamStatus: 400 });
+    expect(refused.message).toBe('Kinsta refused the request (HTTP 400): tag is required');
+    const missing = await providerFailure(
+      client.createManualBackup('0c2d4f00-0000-4000-8000-000000000000', 'x'),
+    );
+    expect(missing).toMatchObject({ kind: 'not_found', status: 404 });
+    await expect(client.createManualBackup('../validate', 'x')).rejects.toThrow('Invalid Kinsta id');
+    expect(fake.state.operations).toEqual([]);
+    expect(fake.writes().map((w) => w.status)).toEqual([400, 404]);
+    fake.acknowledgeWrites();
+  });
+
+  it('never sends a backup twice after a 500: Kinsta may be making it', async () => {
+    const time = fakeTime();
+    const { client, fake, calls } = await setup({}, { sleep: time.sleep, clock: time.clock });
+    fake.setFailure('manualBackup', 'server_error', { times: 1 });
+    const env = fake.state.sites[0]!.environments[0]!;
+    const error = await providerFailure(client.createManualBackup(env.id, 'once'));
+    expect(error.kind).toBe('server_error');
+    expect(error.message).toBe('Kinsta is having trouble (HTTP 500): Internal Server Error');
+    expect(fake.writes()).toHaveLength(1);
+    expect(calls).toHaveLength(1);
+    expect(time.waits).toEqual([]);
+    fake.acknowledgeWrites();
+  });
+
+  it('never sends a backup twice after a timeout', async () => {
+    const { client, fake } = await setup({ slowMs: 2000 }, { fetchTimeoutMs: 200 });
+    fake.setFailure('manualBackup', 'slow', { times: 1 });
+    const env = fake.state.sites[0]!.environments[0]!;
+    expect((await providerFailure(client.createManualBackup(env.id, 'once'))).kind).toBe('timeout');
+    expect(fake.writes()).toHaveLength(1);
+    fake.acknowledgeWrites();
+  });
+
+  it('sends a backup again after a 429, once the whole Retry-After has passed', async () => {
+    const time = fakeTime();
+    const { client, fake, calls } = await setup(
+      { retryAfterSeconds: 30 },
+      { sleep: time.sleep, clock: time.clock },
+    );
+    fake.setFailure('manualBackup', 'rate_limited', { times: 1 });
+    const env = fake.state.sites[0]!.environments[0]!;
+    const { operationId } = await client.createManualBackup(env.id, 'after-wait');
+    expect(time.waits).toEqual([30_000]);
+    expect(calls.map((c) => [c.status, c.attempt])).toEqual([
+      [429, 0],
+      [202, 1],
+    ]);
+    expect(fake.writes().map((w) => w.status)).toEqual([429, 202]);
+    expect(fake.state.operations.map((o) => o.id)).toEqual([operationId]);
+    fake.acknowledgeWrites();
+  });
+
+  it('reads a failed or unknown operation, never retrying its 500, and checks the id it is given', async () => {
+    const time = fakeTime();
+    const { client, fake, calls } = await setup({}, { sleep: time.sleep, clock: time.clock });
+    expect(await client.getOperation('backups:add-manual-unknown')).toEqual({
+      state: 'pending',
+      message: null,
+    });
+    fake.setFailure('operation', 'server_error', { times: 1 });
+    expect(await client.getOperation('backups:add-manual-unknown')).toEqual({
+      state: 'failed',
+      message: 'Internal Server Error',
+    });
+    expect(calls).toHaveLength(2);
+    expect(time.waits).toEqual([]);
+    await expect(client.getOperation('../validate')).rejects.toThrow('Invalid Kinsta operation id');
+    await expect(client.getOperation('a'.repeat(129))).rejects.toThrow('Invalid Kinsta operation id');
+    const wrong = createKinstaClient({
+      baseUrl: fake.url,
+      apiKey: 'not-the-key',
+      addressPolicy: localTargets,
+      minSpacingMs: 0,
+    });
+    expect((await providerFailure(wrong.getOperation('backups:add-manual-x'))).kind).toBe('unauthorized');
+  });
+
+  it('reads an operation from the body’s status first, then the HTTP one', () => {
+    expect(parseOperation(404, { status: 404, message: 'Could not find data' })).toEqual({
+      state: 'pending',
+      message: null,
+    });
+    expect(parseOperation(200, { status: 202, message: 'Operation in progress' })).toMatchObject({
+      state: 'running',
+    });
+    expect(parseOperation(200, { status: 500, message: 'Backup\u0000 failed\n  badly' })).toEqual({
+      state: 'failed',
+      message: 'Backup failed badly',
+    });
+    expect(parseOperation(202, { status: '200' })).toEqual({ state: 'done', message: null });
+    expect(parseOperation(200, null)).toEqual({ state: 'done', message: null });
+    expect(parseOperation(202, 'odd')).toEqual({ state: 'running', message: null });
+    expect(parseOperation(503, null)).toEqual({ state: 'failed', message: null });
+    expect(parseOperation(400, { message: 'Bad operation id' })).toEqual({
+      state: 'failed',
+      message: 'Bad operation id',
+    });
+  });
+});
+
+describe('Kinsta client: restores', () => {
+  const NOW = Date.UTC(2026, 10, 27, 12);
+  const OPERATION = /^backups:restore-[0-9a-f-]{36}$/;
+  const UNKNOWN = '0c2d4f00-0000-4000-8000-000000000000';
+
+  it('lists the company’s users, and finds no other company', async () => {
+    const { client, fake, calls } = await setup();
+    const users = await client.listCompanyUsers(fake.companyId);
+    expect(users).toEqual(fake.state.users.map((u) => ({ id: u.id, email: u.email, name: u.fullName })));
+    expect(users).toHaveLength(2);
+    expect(calls.map((c) => c.path)).toEqual([`/company/${fake.companyId}/users`]);
+    expect(await providerFailure(client.listCompanyUsers(UNKNOWN))).toMatchObject({ kind: 'not_found' });
+    await expect(client.listCompanyUsers('../validate')).rejects.toThrow('Invalid Kinsta id');
+  });
+
+  it('restores a live backup onto staging, follows it from pending to done, then it is recorded', async () => {
+    const { client, fake } = await setup();
+    // The second site has a staging copy: its live backup is put onto staging.
+    const [live, staging] = fake.state.sites[1]!.environments;
+    const backup = live!.backups[0]!;
+    const [user] = await client.listCompanyUsers(fake.companyId);
+    const { operationId } = await client.restoreBackup(staging!.id, backup.id, user!.id);
+    expect(operationId).toMatch(OPERATION);
+    expect(fake.writes().map((w) => `${w.method} ${w.path} ${w.status}`)).toEqual([
+      `POST /sites/environments/${staging!.id}/backups/restore 202`,
+    ]);
+    expect(await client.getOperation(operationId)).toEqual({ state: 'pending', message: null });
+    expect(await client.getOperation(operationId)).toEqual({ state: 'running', message: 'In progress' });
+    expect(fake.state.restores).toEqual([]);
+    expect(await client.getOperation(operationId)).toEqual({ state: 'done', message: 'Backup restored' });
+    expect(await client.getOperation(operationId)).toMatchObject({ state: 'done' });
+    expect(fake.state.restores).toEqual([
+      { envId: staging!.id, backupId: backup.id, notifiedUserId: user!.id, at: NOW },
+    ]);
+    fake.acknowledgeWrites();
+  });
+
+  it('surfaces Kinsta’s reason when it refuses a restore, and starts nothing', async () => {
+    const { client, fake } = await setup();
+    const env = fake.state.sites[0]!.environments[0]!;
+    const backup = env.backups[0]!;
+    const userId = fake.state.users[0]!.id;
+    const unknownUser = await providerFailure(client.restoreBackup(env.id, backup.id, UNKNOWN));
+    expect(unknownUser).toMatchObject({ kind: 'bad_response', provider: 'kinsta', upstreamStatus: 400 });
+    expect(unknownUser.message).toBe(
+      'Kinsta refused the request (HTTP 400): notified_user_id must be a user of the company',
+    );
+    // A backup of another site, one that does not exist, and an environment that does not.
+    const otherSite = fake.state.sites[2]!.environments[0]!.backups[0]!.id;
+    for (const call of [
+      client.restoreBackup(env.id, otherSite, userId),
+      client.restoreBackup(env.id, 1, userId),
+      client.restoreBackup(UNKNOWN, backup.id, userId),
+    ]) {
+      expect(await providerFailure(call)).toMatchObject({ kind: 'not_found', status: 404 });
+    }
+    await expect(client.restoreBackup('../validate', backup.id, userId)).rejects.toThrow('Invalid Kinsta id');
+    await expect(client.restoreBackup(env.id, 1.5, userId)).rejects.toThrow('Invalid Kinsta backup id');
+    await expect(client.restoreBackup(env.id, backup.id, 'not a user')).rejects.toThrow('Invalid Kinsta id');
+    expect(fake.writes().map((w) => w.status)).toEqual([400, 404, 404, 404]);
+    expect(fake.state.operations).toEqual([]);
+    expect(fake.state.restores).toEqual([]);
+    fake.acknowledgeWrites();
+  });
+
+  it('never sends a restore twice after a 500: Kinsta may be restoring already', async () => {
+    const time = fakeTime();
+    const { client, fake, calls } = await setup({}, { sleep: time.sleep, clock: time.clock });
+    fake.setFailure('restore', 'server_error', { times: 1 });
+    const env = fake.state.sites[0]!.environments[0]!;
+    const error = await providerFailure(
+      client.restoreBackup(env.id, env.backups[0]!.id, fake.state.users[0]!.id),
+    );
+    expect(error.kind).toBe('server_error');
+    expect(error.message).toBe('Kinsta is having trouble (HTTP 500): Internal Server Error');
+    expect(fake.writes().map((w) => `${w.method} ${w.path} ${w.status}`)).toEqual([
+      `POST /sites/environments/${env.id}/backups/restore 500`,
+    ]);
+    expect(calls).toHaveLength(1);
+    expect(time.waits).toEqual([]);
+    expect(fake.state.operations).toEqual([]);
+    fake.acknowledgeWrites();
+  });
+});
+
 describe('Fake Kinsta', () => {
-  it('records any request that is not a GET as an unplanned write', async () => {
+  it('records every request that is not a GET; acknowledged ones are no longer unplanned', async () => {
     const own = await startFakeKinsta({ sites: 1 });
     try {
       const env = own.state.sites[0]!.environments[0]!;
-      const answer = await fetch(`${own.url}/sites/environments/${env.id}/manual-backups`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${own.apiKey}` },
-      });
-      expect(answer.status).toBe(404);
+      const write = (method: string, path: string, body?: unknown) =>
+        fetch(`${own.url}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${own.apiKey}`, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      expect((await write('DELETE', '/sites/environments/backups/123')).status).toBe(404);
+      expect((await write('POST', `/sites/environments/${env.id}/manual-backups`)).status).toBe(400);
       expect(own.unplannedWrites().map((r) => `${r.method} ${r.path}`)).toEqual([
+        'DELETE /sites/environments/backups/123',
         `POST /sites/environments/${env.id}/manual-backups`,
       ]);
+      own.acknowledgeWrites();
+      expect(own.unplannedWrites()).toEqual([]);
+      const made = await write('POST', `/sites/environments/${env.id}/manual-backups`, { tag: 'pre-launch' });
+      expect(made.status).toBe(202);
+      const { operation_id: id } = (await made.json()) as { operation_id: string };
+      expect(own.unplannedWrites()).toHaveLength(1);
+      expect(own.writes()).toHaveLength(3);
+      own.acknowledgeWrites();
+      const poll = async () => {
+        const answer = await fetch(`${own.url}/operations/${encodeURIComponent(id)}`, {
+          headers: { authorization: `Bearer ${own.apiKey}` },
+        });
+        return [answer.status, await answer.json()];
+      };
+      expect((await poll())[0]).toBe(404);
+      expect(await poll()).toEqual([202, { status: 202, message: 'In progress' }]);
+      expect(await poll()).toEqual([200, { status: 200, message: 'Manual backup created' }]);
+      expect(env.backups.filter((b) => b.note === 'pre-launch')).toHaveLength(1);
+      await poll();
+      expect(env.backups.filter((b) => b.note === 'pre-launch')).toHaveLength(1);
     } finally {
       await own.close();
     }

@@ -1,17 +1,29 @@
 import { type Clock, systemClock } from '../../core/clock';
 import type { AddressPolicy } from '../../core/outbound';
 import { realSleep, type Sleep } from '../../core/outbound/lane';
-import { badResponse } from './errors';
-import { parseBackups, parseEnvironments, parseSites, parseSoftware, parseValidate } from './parse';
+import { badResponse, fromHttpStatus } from './errors';
+import {
+  parseBackups,
+  parseCompanyUsers,
+  parseEnvironments,
+  parseOperation,
+  parseOperationStarted,
+  parseSites,
+  parseSoftware,
+  parseValidate,
+} from './parse';
 import { createRequester } from './request';
+import { KINSTA_ID, OPERATION_ID } from './schemas';
 import type {
   KinstaBackup,
   KinstaCallInfo,
   KinstaEnvironment,
   KinstaKey,
   KinstaList,
+  KinstaOperation,
   KinstaSite,
   KinstaSoftware,
+  KinstaUser,
 } from './types';
 
 export type KinstaClientOptions = {
@@ -36,13 +48,23 @@ export type KinstaClient = ReturnType<typeof createKinstaClient>;
 
 /** Kinsta's ids are UUIDs (numbers for backups): anything else never reaches a path. */
 const segment = (value: string) => {
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(value)) throw new TypeError(`Invalid Kinsta id: ${value}`);
+  if (!KINSTA_ID.test(value)) throw new TypeError(`Invalid Kinsta id: ${value}`);
   return value;
 };
 
-/** Kinsta's API, read-only: the key's company, its sites with their environments, and per environment its plugins, themes and backups. */
+/** An operation id ("backups:add-manual-<uuid>") as a path segment: checked, then encoded (its colon). */
+const operationSegment = (value: string) => {
+  if (!OPERATION_ID.test(value)) throw new TypeError(`Invalid Kinsta operation id: ${value}`);
+  return encodeURIComponent(value);
+};
+
+/**
+ * Kinsta's API: the key's company, its users, its sites with their environments, per environment its
+ * plugins, themes and backups; and two writes a person asks for, a manual backup and a restore, each
+ * followed through its operation.
+ */
 export function createKinstaClient(options: KinstaClientOptions) {
-  const get = createRequester({
+  const { get, getAnswer, send } = createRequester({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
     addressPolicy: options.addressPolicy,
@@ -88,5 +110,52 @@ export function createKinstaClient(options: KinstaClientOptions) {
       list(environmentPath(environmentId, 'downloadable-backups'), (body) =>
         parseBackups(body, 'downloadable'),
       ),
+    /**
+     * Asks Kinsta for a manual backup of an environment, noted with `tag`; follow it with
+     * `getOperation`. Sent once: a failure after it left (5xx, no answer in time) is thrown, never sent
+     * again, since Kinsta may be making that backup already. A refusal throws with Kinsta's reason.
+     */
+    createManualBackup: async (environmentId: string, tag: string): Promise<{ operationId: string }> => {
+      const path = environmentPath(environmentId, 'manual-backups');
+      if (typeof tag !== 'string') throw new TypeError('A Kinsta backup tag must be a string');
+      const operationId = parseOperationStarted(await send('POST', path, { tag }));
+      // Kinsta took it, but without an id we cannot follow it: say so rather than ask again.
+      if (operationId === null) throw badResponse('no operation id to follow the backup with');
+      return { operationId };
+    },
+    /** The company's users (`GET /company/{id}/users`): the one a restore notifies is one of them. */
+    listCompanyUsers: async (companyId: string): Promise<KinstaUser[]> =>
+      (await list(`/company/${segment(companyId)}/users`, parseCompanyUsers)).items,
+    /**
+     * Asks Kinsta to replace an environment with a backup of its site (one of its own, or another
+     * environment's, as staging from live); Kinsta tells `notifiedUserId`, a company user, when it is
+     * done. Follow it with `getOperation`. Sent once: a failure after it left (5xx, no answer in time)
+     * is thrown, never sent again, since Kinsta may be restoring already and a second restore would
+     * overwrite the environment again. A refusal throws with Kinsta's reason.
+     */
+    restoreBackup: async (
+      targetEnvironmentId: string,
+      backupId: number,
+      notifiedUserId: string,
+    ): Promise<{ operationId: string }> => {
+      const path = environmentPath(targetEnvironmentId, 'backups/restore');
+      if (!Number.isSafeInteger(backupId) || backupId < 0) {
+        throw new TypeError(`Invalid Kinsta backup id: ${backupId}`);
+      }
+      const body = { backup_id: backupId, notified_user_id: segment(notifiedUserId) };
+      const operationId = parseOperationStarted(await send('POST', path, body));
+      // Kinsta took it, but without an id we cannot follow it: say so rather than ask again.
+      if (operationId === null) throw badResponse('no operation id to follow the restore with');
+      return { operationId };
+    },
+    /**
+     * Where an operation stands. Kinsta answers 404 for a while after an operation starts, read as
+     * `pending`; it answers the same for an id it never gave, so a caller stops polling at its own deadline.
+     */
+    getOperation: async (operationId: string): Promise<KinstaOperation> => {
+      const answer = await getAnswer(`/operations/${operationSegment(operationId)}`);
+      if (answer.status === 401 || answer.status === 403) throw fromHttpStatus(answer.status, answer.body);
+      return parseOperation(answer.status, answer.body);
+    },
   };
 }

@@ -1,5 +1,16 @@
 import type { z } from 'zod';
-import { rawBackup, rawDomain, rawEnvironment, rawSite, rawSoftware, rawValidate } from './schemas';
+import { printableSentence } from '../../core/outbound/provider-error';
+import {
+  rawBackup,
+  rawCompanyUser,
+  rawDomain,
+  rawEnvironment,
+  rawOperation,
+  rawOperationStarted,
+  rawSite,
+  rawSoftware,
+  rawValidate,
+} from './schemas';
 import type {
   KinstaBackup,
   KinstaBackupKind,
@@ -7,8 +18,10 @@ import type {
   KinstaEnvironment,
   KinstaKey,
   KinstaList,
+  KinstaOperation,
   KinstaSite,
   KinstaSoftware,
+  KinstaUser,
 } from './types';
 
 /**
@@ -166,4 +179,39 @@ export function parseBackups(
   const items = environment?.[kind === 'listed' ? 'backups' : 'downloadable_backups'];
   const read = toBackup(kind);
   return readList(items, (item) => read(item) ?? null);
+}
+
+const toUser = safe(
+  rawCompanyUser,
+  ({ user }): KinstaUser => ({ id: user.id, email: user.email, name: user.full_name }),
+);
+
+/** `GET /company/{id}/users` → `{ company: { users: [{ user: { id, email, full_name } }] } }`. */
+export function parseCompanyUsers(body: unknown): KinstaList<KinstaUser> | null {
+  return readList(obj(obj(body)?.company)?.users, toUser);
+}
+
+/** The 202 that starts an action → its operation id; null when the answer names none we could poll. */
+export function parseOperationStarted(body: unknown): string | null {
+  const parsed = rawOperationStarted.safeParse(body);
+  return parsed.success ? parsed.data.operation_id : null;
+}
+
+/**
+ * `GET /operations/{id}`, from the HTTP status and the body's own `status`: a 404 is `pending` (Kinsta
+ * does not know an operation for a while after starting it); a body status of 400 or more, or an HTTP
+ * 5xx, is `failed`; 202 is `running`; 200 is `done`. The body's status, when it is one of these, wins
+ * over the HTTP one. Another 2xx says neither done nor failed, so the operation still runs; any other
+ * answer is `failed`, since nothing says the action happened.
+ */
+export function parseOperation(httpStatus: number, body: unknown): KinstaOperation {
+  if (httpStatus === 404) return { state: 'pending', message: null };
+  const parsed = rawOperation.safeParse(body);
+  const raw = parsed.success ? parsed.data : { status: null, message: null };
+  const message = raw.message === null ? null : printableSentence(raw.message);
+  const own = raw.status;
+  const status = own !== null && (own === 200 || own === 202 || own >= 400) ? own : httpStatus;
+  if (status === 200) return { state: 'done', message };
+  if (status >= 200 && status < 300) return { state: 'running', message };
+  return { state: 'failed', message };
 }

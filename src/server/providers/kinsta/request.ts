@@ -26,14 +26,23 @@ const MAX_RETRIES = 3;
 /** Used when a 429 carries no Retry-After: a minute, so the retry does not meet a second 429. */
 const FALLBACK_RATE_LIMIT_WAIT_MS = 60_000;
 
+/** The methods a write may use. */
+export type WriteMethod = 'POST' | 'PUT' | 'DELETE';
+
+/** An answer whatever its status, for reads where the status is itself the news (an operation's state). */
+export type KinstaAnswer = { status: number; body: unknown };
+
 /**
- * GET one path of Kinsta's API: paced per key (a 429's wait holds every other caller on that key too),
- * a 429 retried only after the whole wait it asked for, a 5xx after a growing backoff, errors mapped to
- * Kinsta ProviderErrors.
+ * Kinsta's API, one request at a time per key (a 429's wait holds every other caller on that key too):
+ * a 429 is retried only after the whole wait it asked for, whatever the method, since Kinsta did nothing
+ * with it. A GET's 5xx is retried after a growing backoff. A write's 5xx, timeout or lost connection is
+ * never retried: Kinsta may have started the work, and a second request could do it twice (a second
+ * backup). Errors are mapped to Kinsta ProviderErrors.
  */
 export function createRequester(options: RequesterOptions) {
   const base = options.baseUrl.replace(/\/+$/, '');
   const headers = { authorization: `Bearer ${options.apiKey}`, accept: 'application/json' };
+  const writeHeaders = { ...headers, 'content-type': 'application/json' };
   const lane = {
     clock: options.clock,
     sleep: options.sleep,
@@ -41,13 +50,15 @@ export function createRequester(options: RequesterOptions) {
     spacingFrom: 'start' as const,
   };
 
-  async function once(pathWithQuery: string, attempt: number): Promise<JsonResponse> {
+  async function once(method: string, pathWithQuery: string, attempt: number, body?: string) {
     const started = performance.now();
     let status: number | null = null;
     try {
       const response = await requestJson(`${base}${pathWithQuery}`, {
         addressPolicy: options.addressPolicy,
-        headers,
+        method,
+        headers: body === undefined ? headers : writeHeaders,
+        body,
         timeoutMs: options.fetchTimeoutMs,
       });
       status = response.status;
@@ -62,9 +73,9 @@ export function createRequester(options: RequesterOptions) {
   }
 
   /** How long to wait before asking again, or null to stop here (success or a final error). */
-  function decide(response: JsonResponse, attempt: number): number | null {
+  function decide(response: JsonResponse, attempt: number, retryServerErrors: boolean): number | null {
     const limited = response.status === 429;
-    if (!limited && response.status < 500) return null;
+    if (!limited && (!retryServerErrors || response.status < 500)) return null;
     const advised = retryAfterMs(response.headers, options.clock);
     const wait = limited
       ? (advised ?? FALLBACK_RATE_LIMIT_WAIT_MS)
@@ -76,19 +87,46 @@ export function createRequester(options: RequesterOptions) {
     return wait;
   }
 
-  return function get(pathWithQuery: string): Promise<unknown> {
+  function exchange(
+    method: string,
+    pathWithQuery: string,
+    retryServerErrors: boolean,
+    body?: string,
+  ): Promise<JsonResponse> {
     // Namespaced, so a key shared by coincidence with another provider's token gets its own lane.
-    return runInLane(`kinsta:${options.apiKey}`, lane, async (paced) => {
+    return runInLane(`kinsta:${options.apiKey}`, lane, (paced) => {
       let attempt = 0;
-      const response = await withRetries(
-        () => paced(() => once(pathWithQuery, attempt++)),
-        decide,
+      return withRetries(
+        () => paced(() => once(method, pathWithQuery, attempt++, body)),
+        (answer, n) => decide(answer, n, retryServerErrors),
         options.sleep,
       );
+    });
+  }
+
+  return {
+    /** The JSON body of a 2xx answer; anything else throws. */
+    async get(pathWithQuery: string): Promise<unknown> {
+      const response = await exchange('GET', pathWithQuery, true);
       if (response.status < 200 || response.status >= 300)
         throw fromHttpStatus(response.status, response.body);
       if (response.body === null) throw badResponse('an empty response', response.status);
       return response.body;
-    });
+    },
+    /**
+     * A GET answered whatever its status (only a 429 is waited out and asked again; a 5xx is an answer
+     * here, not a hiccup): the caller reads the status. Body null when empty or not JSON.
+     */
+    async getAnswer(pathWithQuery: string): Promise<KinstaAnswer> {
+      const response = await exchange('GET', pathWithQuery, false);
+      return { status: response.status, body: response.body };
+    },
+    /** Sends `body` as JSON, once; the 2xx answer's body (null when empty), or throws with Kinsta's reason. */
+    async send(method: WriteMethod, path: string, body: unknown): Promise<unknown> {
+      const response = await exchange(method, path, false, JSON.stringify(body));
+      if (response.status < 200 || response.status >= 300)
+        throw fromHttpStatus(response.status, response.body);
+      return response.body;
+    },
   };
 }

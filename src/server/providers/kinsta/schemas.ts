@@ -87,3 +87,33 @@ export const rawBackup = z.object({
   created_at: epochMs,
   expires_at: epochMs.optional(),
 });
+
+/** A Kinsta id we may put into a path or a body: letters, digits and dashes (a UUID). */
+export const KINSTA_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/** One item of a company's users: `{ user: { id, email, full_name } }`; a user without an id is unreadable. */
+export const rawCompanyUser = z.object({
+  user: z.object({ id: z.string().trim().regex(KINSTA_ID), email: maybeText, full_name: maybeText }),
+});
+
+/**
+ * An operation id as Kinsta hands it out ("backups:add-manual-<uuid>"): letters, digits, dashes and
+ * colons only, so it can go into a path (encoded) and nothing else can.
+ */
+export const OPERATION_ID = /^[A-Za-z0-9:-]{1,128}$/;
+
+/** The 202 that starts a long-running action: `{ operation_id, message, status: 202 }`. */
+export const rawOperationStarted = z.object({ operation_id: z.string().trim().regex(OPERATION_ID) });
+
+/** `GET /operations/{id}`: `{ status, message }`, status a number (or a string of digits). */
+export const rawOperation = z.object({
+  status: z
+    .union([z.number().int(), z.string().trim().regex(/^\d+$/).transform(Number)])
+    .nullish()
+    .transform((v) => v ?? null)
+    .catch(null),
+  message: z
+    .unknown()
+    .optional()
+    .transform((v) => (typeof v === 'string' ? v : null)),
+});

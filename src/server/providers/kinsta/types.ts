@@ -61,5 +61,16 @@ export type KinstaBackup = {
   expiresAt: Date | null;
 };
 
+/** A user of the company, as `GET /company/{id}/users` lists them: who Kinsta can tell about a restore. */
+export type KinstaUser = { id: string; email: string | null; name: string | null };
+
 /** A list read in one answer, with the items that could not be read counted rather than thrown. */
 export type KinstaList<T> = { items: T[]; skipped: number };
+
+/**
+ * Where one of Kinsta's long-running actions (a manual backup…) stands. `pending`: Kinsta does not know
+ * it yet, as for a short while after it was started (also what an unknown operation looks like, so a
+ * caller polling gives up after its own deadline). `message` is Kinsta's, made safe to show.
+ */
+export type KinstaOperationState = 'pending' | 'running' | 'done' | 'failed';
+export type KinstaOperation = { state: KinstaOperationState; message: string | null };

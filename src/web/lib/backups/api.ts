@@ -1,6 +1,6 @@
-import type { BackupPage, BackupState, BackupSummary, WebsiteBackups } from '@shared/backups';
+import type { BackupNowBody, BackupPage, BackupState, BackupSummary, WebsiteBackups } from '@shared/backups';
 import type { WebsiteHost } from '@shared/websites';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
 import { listSearch } from '@web/lib/use-list-params';
 
@@ -49,10 +49,27 @@ export function useBackupList(f: BackupFilter & { page: number }) {
   });
 }
 
-/** One website's backups, newest first. */
+/** A backup someone asked for is followed every few seconds until the host has taken it. */
+const FOLLOW_MS = 3_000;
+
+/** One website's backups, newest first, with the last backup asked for (followed while under way). */
 export function useWebsiteBackups(id: number) {
   return useQuery({
     queryKey: backupKeys.website(id),
     queryFn: ({ signal }) => api.get<WebsiteBackups>(`/api/websites/${id}/backups`, { signal }),
+    refetchInterval: (query) => {
+      const status = query.state.data?.lastRequest?.status;
+      return status === 'queued' || status === 'running' ? FOLLOW_MS : false;
+    },
+  });
+}
+
+/** Asks for a backup of one website now; the card then follows it until the host has taken it. */
+export function useBackUpNow(websiteId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BackupNowBody) =>
+      api.post<{ id: number; status: string }>(`/api/websites/${websiteId}/backups`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: backupKeys.all }),
   });
 }
