@@ -2,6 +2,7 @@ import { deliverJob, flushJob } from './alerts/deliver';
 import { auditRetentionJob } from './audit/retention';
 import { purgeJob } from './auth/purge';
 import { passwordResetJob } from './auth/reset';
+import { backupAlertsJob } from './backups/alerts';
 import { domainsJob } from './checks/domains';
 import { pruneJob, rollupJob } from './checks/rollup';
 import { batchJob } from './checks/run';
@@ -36,6 +37,7 @@ export const jobSpecs = (services: Services): JobSpec<never>[] => [
   gridpaneBackupsJob(services),
   backupNowJob(services),
   restoreJob(services),
+  backupAlertsJob(services),
   kinstaSyncJob(services),
   monitorsSyncJob(services),
   figuresJob(services),

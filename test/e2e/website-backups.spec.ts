@@ -55,4 +55,25 @@ test('the Backups page: the fleet by its newest backup, filtered by state, and a
   const list = card.getByRole('list', { name: 'Backups, newest first' });
   await expect(list.getByRole('listitem')).toHaveCount(Math.min(detail.backups.length, 8));
   await expect(card.getByText(BACKUP_STATE_LABELS.recent)).toBeVisible();
+
+  // Back up now: the dialog asks where and a tag; the card follows the backup until GridPane lists it.
+  await card.getByRole('button', { name: 'Back up now' }).click();
+  const dialog = page.getByRole('dialog', { name: `Back up ${first.domain}` });
+  await dialog.getByLabel('Tag').fill('e2e-now');
+  await dialog.getByRole('button', { name: 'Back up now' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByText(/^Backup asked for .*: done\./)).toBeVisible({ timeout: 60_000 });
+  await expect(list.getByRole('listitem').first()).toContainText('e2e-now');
+  // Restoring is an Admin's, with two-factor sign-in: the Owner without it is told so, nothing changes.
+  await list
+    .getByRole('button', { name: /^Restore/ })
+    .first()
+    .click();
+  const restore = page.getByRole('dialog', { name: `Restore ${first.domain}?` });
+  await expect(restore.getByRole('button', { name: 'Restore this backup' })).toBeDisabled();
+  await restore.getByLabel(`Type ${first.domain} to confirm`).fill(first.domain);
+  await restore.getByRole('button', { name: 'Restore this backup' }).click();
+  await expect(
+    page.getByText('This action needs two-factor sign-in', { exact: false }).first(),
+  ).toBeVisible();
 });

@@ -9,10 +9,18 @@ import { notifyTeam } from '../notifications';
 
 /**
  * An alert about something: an incident going down or up, a certificate or a domain about to expire, a
- * known vulnerability newly found on a website.
+ * known vulnerability newly found on a website, a website whose newest backup is too old (and backed up
+ * again).
  */
 export type AlertSubject = {
-  event: 'opened' | 'resolved' | 'certificate' | 'domain' | 'vulnerability';
+  event:
+    | 'opened'
+    | 'resolved'
+    | 'certificate'
+    | 'domain'
+    | 'vulnerability'
+    | 'backup_overdue'
+    | 'backup_recovered';
   /** Identifies what it is about, so each channel hears of it once (incident:12, cert:3:2027-01-01:14 …). */
   key: string;
   title: string;
@@ -71,7 +79,7 @@ export async function dispatchAlert(
     : [];
   for (const d of created) await ctx.jobs.send(DELIVER_JOB, { deliveryId: d.id }, { tx });
   const now = ctx.clock.now();
-  const type = subject.event === 'resolved' ? 'success' : 'warning';
+  const type = subject.event === 'resolved' || subject.event === 'backup_recovered' ? 'success' : 'warning';
   // A site that keeps going down and up is one entry in the bell and the log, counting its downs.
   const topic = topicOf(about);
   const down = subject.event === 'opened';

@@ -23,7 +23,7 @@ type ListQuery = BackupListParams;
  * The moment before which a newest backup is too old. Cut to the minute, so the answers kept for a
  * list stay reusable for a minute rather than for one request.
  */
-function cutoffOf(now: Date, thresholdHours = BACKUP_THRESHOLD_HOURS): Date {
+export function cutoffOf(now: Date, thresholdHours = BACKUP_THRESHOLD_HOURS): Date {
   const minute = Math.floor(now.getTime() / 60_000) * 60_000;
   return new Date(minute - thresholdHours * 3_600_000);
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { formatDateTime, zoneNote } from '../../shared/time';
 import { BACKUP_NOW_JOB, type BackupRequestRow, recordBackupOperation } from '../backups';
 import type { JobSpec } from '../core/jobs/engine';
 import { websiteBackups } from '../db/schema';
@@ -6,6 +7,7 @@ import { loadSettings } from '../integrations';
 import { GRIDPANE } from '../providers/gridpane/keys';
 import { KINSTA } from '../providers/kinsta/keys';
 import type { Services } from '../services';
+import { agencyTime } from '../settings';
 import { readSiteBackups, schedules } from './gridpane-backups';
 import { BACKUP_KIND, follow, HostRefused, type HostWebsite, runHostRequest } from './host-requests';
 import { readEnvironmentBackups } from './kinsta';
@@ -106,8 +108,9 @@ export function takeBackup(services: Services, requestId: number) {
       website.integrationProvider === KINSTA
         ? await kinstaBackup(services, request, website)
         : await gridpaneBackup(services, request, website);
+    const time = await agencyTime(services);
     return {
-      message: `Backup taken at ${hostName}, listed at ${at.toISOString()}`,
+      message: `Backup taken at ${hostName}: listed at ${formatDateTime(at, time)}${zoneNote(time)}`,
       news: `${website.domain} was backed up at ${hostName}`,
     };
   });

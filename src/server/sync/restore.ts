@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { IntegrationProvider } from '../../shared/integrations';
+import { formatDateTime, zoneNote } from '../../shared/time';
 import {
   type BackupRequestRow,
   backupToRestore,
@@ -13,6 +14,7 @@ import { loadSettings, restoresAllowed } from '../integrations';
 import { GRIDPANE } from '../providers/gridpane/keys';
 import { KINSTA } from '../providers/kinsta/keys';
 import type { Services } from '../services';
+import { agencyTime } from '../settings';
 import { takeBackup } from './backup-now';
 import { follow, HostRefused, type HostWebsite, RESTORE_KIND, runHostRequest } from './host-requests';
 
@@ -100,9 +102,10 @@ export function restoreBackup(services: Services, requestId: number) {
       website.integrationProvider === KINSTA
         ? await kinstaRestore(services, request, website, backup)
         : await gridpaneRestore(services, website, backup);
+    const time = await agencyTime(services);
     return {
       message,
-      news: `${website.domain} was restored to its backup of ${backup.at.toISOString()} at ${hostName}`,
+      news: `${website.domain} was restored to its backup of ${formatDateTime(backup.at, time)}${zoneNote(time)} at ${hostName}`,
     };
   });
 }

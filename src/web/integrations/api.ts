@@ -62,6 +62,16 @@ export function useToggleIntegration(provider: IntegrationProvider) {
   });
 }
 
+/** Allows or forbids restores through a host from Agency Hub (an Admin's choice, off by default). */
+export function useAllowRestores(provider: IntegrationProvider) {
+  const invalidate = useInvalidateProviderData();
+  return useMutation({
+    mutationFn: (allowRestores: boolean) =>
+      api.patch<IntegrationView>(`/api/integrations/${provider}`, { allowRestores }),
+    onSuccess: () => invalidate(),
+  });
+}
+
 /** True while the switch of this integration is being saved (the card then reads "Connecting"). */
 export function useTogglePending(provider: IntegrationProvider | undefined): boolean {
   return useIsMutating({ mutationKey: integrationKeys.toggle(provider) }) > 0 && provider !== undefined;

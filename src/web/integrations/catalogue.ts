@@ -45,6 +45,7 @@ export const CATALOGUE: CatalogueEntry[] = [
     features: [
       'Server list and details',
       'Site list with PHP and SSL',
+      'Backups, schedules and retention',
       'Internal website records',
       'Cached syncs',
     ],
@@ -60,6 +61,7 @@ export const CATALOGUE: CatalogueEntry[] = [
     features: [
       'Sites and their environments',
       'PHP, plugins and themes with their updates',
+      'Daily, manual and downloadable backups',
       'Internal website records',
     ],
     icon: Cloud,

@@ -1,4 +1,4 @@
-import type { IntegrationView } from '@shared/integrations';
+import { type IntegrationView, RESTORING_PROVIDERS } from '@shared/integrations';
 import { RoleGate } from '@web/components/role-gate';
 import { Button } from '@web/components/ui/button';
 import {
@@ -15,7 +15,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { BookOpen, Check, Settings } from 'lucide-react';
 import { useState } from 'react';
-import { useToggleIntegration, useTogglePending } from './api';
+import { useAllowRestores, useToggleIntegration, useTogglePending } from './api';
 import type { CatalogueEntry } from './catalogue';
 import { IntegrationConfigForm } from './integration-config-form';
 import { IntegrationFacts, IntegrationStatusBadge } from './integration-status';
@@ -64,6 +64,9 @@ export function IntegrationCard({ entry, view }: { entry: CatalogueEntry; view?:
           ))}
           {hidden > 0 && <li className="pl-5.5 text-xs text-muted-foreground">+{hidden} more</li>}
         </ul>
+        {entry.provider && view?.configured && isRestoringHost(entry.provider) && (
+          <AllowRestores entry={entry} view={view} />
+        )}
         {configuring && entry.provider && (
           <IntegrationConfigForm provider={entry.provider} view={view} onDone={() => setConfiguring(false)} />
         )}
@@ -114,6 +117,47 @@ function ComingSoonButton() {
       </TooltipTrigger>
       <TooltipContent>Coming soon</TooltipContent>
     </Tooltip>
+  );
+}
+
+const isRestoringHost = (provider: string) => (RESTORING_PROVIDERS as readonly string[]).includes(provider);
+
+/**
+ * Whether Agency Hub may restore a site's backup through this host: a restore replaces a client's site,
+ * so it is off until an Admin turns it on here.
+ */
+function AllowRestores({ entry, view }: { entry: CatalogueEntry; view: IntegrationView }) {
+  const allow = useAllowRestores(view.provider);
+  const id = `allow-restores-${view.provider}`;
+  const onChange = (allowRestores: boolean) =>
+    allow.mutate(allowRestores, {
+      onError: (error) =>
+        toast({
+          title: 'Restores were not changed',
+          description: errorMessage(error, `Could not change ${entry.name}`),
+          variant: 'destructive',
+        }),
+    });
+  return (
+    <div className="grid gap-1 rounded-md border p-3">
+      <div className="flex items-center justify-between gap-3">
+        <label htmlFor={id} className="text-sm font-medium">
+          Allow restores from Agency Hub
+        </label>
+        <RoleGate need="admin">
+          <Switch
+            id={id}
+            checked={allow.isPending ? Boolean(allow.variables) : view.allowRestores}
+            disabled={allow.isPending}
+            onCheckedChange={onChange}
+          />
+        </RoleGate>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        Replaces a client's site with one of its backups, after backing up the site as it is. Only Admins
+        who sign in with two factors can restore.
+      </p>
+    </div>
   );
 }
 

@@ -1,4 +1,9 @@
-import { BACKUP_KIND_LABELS, type BackupRequest, type WebsiteBackups } from '@shared/backups';
+import {
+  BACKUP_KIND_LABELS,
+  type BackupRequest,
+  type WebsiteBackup,
+  type WebsiteBackups,
+} from '@shared/backups';
 import { WEBSITE_HOST_NAMES, type WebsiteDetail } from '@shared/websites';
 import { BackupNowDialog } from '@web/components/backups/backup-now-dialog';
 import {
@@ -7,6 +12,7 @@ import {
   retentionLabel,
   scheduleLabel,
 } from '@web/components/backups/backup-state';
+import { RestoreDialog } from '@web/components/backups/restore-dialog';
 import { RoleGate } from '@web/components/role-gate';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -71,7 +77,16 @@ export function WebsiteBackupsCard({ website, now = Date.now() }: { website: Web
             {errorMessage(backups.error, 'Unable to load the backups.')}
           </p>
         ) : (
-          <BackupsBody data={backups.data} now={now} />
+          <BackupsBody
+            data={backups.data}
+            now={now}
+            website={{
+              id: website.id,
+              domain: website.domain,
+              host: website.integrationProvider,
+              removed: website.removed,
+            }}
+          />
         )}
       </CardContent>
       <BackupNowDialog
@@ -96,7 +111,7 @@ function LastRequest({ request, now }: { request: BackupRequest; now: number }) 
       <p className="flex items-center gap-2 rounded-md bg-muted p-2 text-xs" role="status">
         <Spinner />
         <span>
-          Backup under way at the host, asked for {asked}
+          {request.action === 'restore' ? 'Restore' : 'Backup'} under way at the host, asked for {asked}
           {by}.
         </span>
       </p>
@@ -110,14 +125,26 @@ function LastRequest({ request, now }: { request: BackupRequest; now: number }) 
           : 'bg-red-500/10 text-red-800 dark:text-red-200',
       )}
     >
-      Backup asked for {asked}
-      {by}: {request.status === 'succeeded' ? 'taken' : 'failed'}. {request.message}
+      {request.action === 'restore' ? 'Restore' : 'Backup'} asked for {asked}
+      {by}: {request.status === 'succeeded' ? 'done' : 'failed'}. {request.message}
     </p>
   );
 }
 
-function BackupsBody({ data, now }: { data: WebsiteBackups; now: number }) {
+function BackupsBody({
+  data,
+  now,
+  website,
+}: {
+  data: WebsiteBackups;
+  now: number;
+  website: { id: number; domain: string; host: string; removed: boolean };
+}) {
   const [all, setAll] = useState(false);
+  const [restoring, setRestoring] = useState<WebsiteBackup | null>(null);
+  const underWay = data.lastRequest?.status === 'queued' || data.lastRequest?.status === 'running';
+  // Kinsta's API restores its listed backups, not the downloadable copies.
+  const restorable = (b: WebsiteBackup) => !website.removed && !underWay && b.kind !== 'downloadable';
   const shown = all ? data.backups : data.backups.slice(0, FIRST);
   return (
     <div className="grid gap-4 text-sm">
@@ -165,6 +192,18 @@ function BackupsBody({ data, now }: { data: WebsiteBackups; now: number }) {
                   {BACKUP_KIND_LABELS[b.kind]} · {locationLabel(b.location, b.service)}
                   {b.note ? ` · ${b.note}` : ''}
                 </span>
+                {restorable(b) && (
+                  <RoleGate need="admin">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="h-7 px-2 text-xs"
+                      onClick={() => setRestoring(b)}
+                    >
+                      Restore<span className="sr-only"> the backup of {formatDateTime(b.at)}</span>
+                    </Button>
+                  </RoleGate>
+                )}
               </li>
             ))}
           </ul>
@@ -181,6 +220,7 @@ function BackupsBody({ data, now }: { data: WebsiteBackups; now: number }) {
           Not read from the host yet: backups are read in the background, a few sites at a time.
         </p>
       )}
+      <RestoreDialog backup={restoring} onClose={() => setRestoring(null)} website={website} />
     </div>
   );
 }

@@ -61,6 +61,11 @@ export const websiteBackupStatus = pgTable(
     automatic: boolean(),
     remote: boolean(),
     retentionDays: integer(),
+    /**
+     * When the team was told the newest backup is too old (or there is none): once, until a backup
+     * lands and they are told it is back in order.
+     */
+    overdueAlertedAt: timestamp({ withTimezone: true }),
     /** The last read's failure; the backups kept are those of the last good read. */
     error: text(),
     errorAt: timestamp({ withTimezone: true }),

@@ -62,7 +62,7 @@ function BackupNowForm({ website, onDone }: { website: Props['website']; onDone:
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-6">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         {gridpane && (
           <FormField label="Where" error={errors.location}>
             {(field) => (

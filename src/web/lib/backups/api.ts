@@ -1,4 +1,11 @@
-import type { BackupNowBody, BackupPage, BackupState, BackupSummary, WebsiteBackups } from '@shared/backups';
+import type {
+  BackupNowBody,
+  BackupPage,
+  BackupState,
+  BackupSummary,
+  RestoreBody,
+  WebsiteBackups,
+} from '@shared/backups';
 import type { WebsiteHost } from '@shared/websites';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
@@ -70,6 +77,16 @@ export function useBackUpNow(websiteId: number) {
   return useMutation({
     mutationFn: (body: BackupNowBody) =>
       api.post<{ id: number; status: string }>(`/api/websites/${websiteId}/backups`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: backupKeys.all }),
+  });
+}
+
+/** Asks to put one of the website's backups back (Admin, two-factor sign-in); followed like a backup. */
+export function useRestoreBackup(websiteId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RestoreBody) =>
+      api.post<{ id: number; status: string }>(`/api/websites/${websiteId}/backups/restore`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: backupKeys.all }),
   });
 }
