@@ -23,3 +23,15 @@ export async function connectHosts(
   await t.services.jobs.idle();
   await readGridPaneBackups(t.services, { sites: 1000 });
 }
+
+/** Kinsta alone connected through the API, and its first sync (sites, software, backups) done. */
+export async function connectKinsta(t: TestApp, cookie: string, kinsta: FakeKinsta): Promise<void> {
+  const saved = await t.app.inject({
+    method: 'POST',
+    url: '/api/integrations/kinsta',
+    headers: { cookie },
+    payload: { apiKey: kinsta.apiKey, baseUrl: kinsta.url },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  await t.services.jobs.idle();
+}

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeKinsta, startFakeKinsta } from '../../../test/fakes/kinsta';
 import { createTestApp, type TestApp } from '../../../test/support/app';
+import { connectKinsta } from '../../../test/support/hosts';
 import { BACKUP_THRESHOLD_HOURS, type BackupListItem, type BackupState } from '../../shared/backups';
 import { KINSTA_SYNC_JOB } from '../providers/kinsta/keys';
 
@@ -12,14 +13,7 @@ beforeAll(async () => {
   t = await createTestApp();
   fake = await startFakeKinsta({ sites: 10, seed: 11, now: t.services.clock.now().getTime() });
   cookie = await t.signIn();
-  const saved = await t.app.inject({
-    method: 'POST',
-    url: '/api/integrations/kinsta',
-    headers: { cookie },
-    payload: { apiKey: fake.apiKey, baseUrl: fake.url },
-  });
-  expect(saved.statusCode).toBe(200);
-  await t.services.jobs.idle();
+  await connectKinsta(t, cookie, fake);
 });
 afterAll(async () => {
   await t.close();
