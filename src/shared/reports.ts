@@ -168,6 +168,10 @@ export const reportWebsite = z.object({
   wordpressVersion: z.string().nullable(),
   phpVersion: z.string().nullable(),
   versionsSeenAt: z.string().nullable(),
+  /** The newest backup its host lists that was taken on or before the period's end; null when none. */
+  lastBackupAt: z.string().nullable(),
+  /** When the host's backups were last read; null when never (then the backup is not known). */
+  backupsReadAt: z.string().nullable(),
   security: reportSecurity,
 });
 export type ReportWebsite = z.infer<typeof reportWebsite>;
@@ -346,3 +350,20 @@ export const fixedHow = (f: ReportFixedFinding) =>
   f.closedVersion === null
     ? `${f.software.name} ${f.installedVersion}, removed`
     : `${f.software.name} ${f.installedVersion} → ${f.closedVersion}`;
+
+/**
+ * A website's last backup before the period's end, as a report says it (value and source): its time,
+ * "none listed" when the host lists none by then, or no data when the host's backups were never read.
+ */
+export function reportBackup(
+  w: Pick<ReportWebsite, 'lastBackupAt' | 'backupsReadAt'>,
+  at: (iso: string) => string,
+): { value: string; source: string; missing: boolean } {
+  if (!w.backupsReadAt)
+    return { value: REPORT_NO_DATA, source: 'Backups not read from the host', missing: true };
+  return {
+    value: w.lastBackupAt ? at(w.lastBackupAt) : 'None listed',
+    source: `As the host lists them, read ${at(w.backupsReadAt)}`,
+    missing: !w.lastBackupAt,
+  };
+}

@@ -148,4 +148,36 @@ describe('Backups', () => {
     const domains = (await allItems('&sort=domain')).map((i) => i.domain);
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(domains);
   });
+
+  it('puts each website’s last backup by the period’s end in its client’s report', async () => {
+    const item = (await allItems('&state=recent'))[0]!;
+    const client = await t.app.inject({
+      method: 'POST',
+      url: '/api/clients',
+      headers: { cookie },
+      payload: { name: 'Backup Report Client' },
+    });
+    const clientId = client.json().id as number;
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/websites/${item.websiteId}/client`,
+      headers: { cookie },
+      payload: { clientId },
+    });
+    // A period that ended two days ago: the backups since then are not "by its end".
+    const end = new Date(t.services.clock.now().getTime() - 2 * 86_400_000);
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    const from = day(new Date(end.getTime() - 6 * 86_400_000));
+    const report = (await get(`/api/clients/${clientId}/report?from=${from}&to=${day(end)}`)).json();
+    const site = report.websites.find((w: { websiteId: number }) => w.websiteId === item.websiteId);
+    const detail = (await get(`/api/websites/${item.websiteId}/backups`)).json();
+    // The agency's day ends at midnight UTC here: the newest backup before the next day's start.
+    expect(report.timeZone).toBe('UTC');
+    const periodEnd = new Date(Date.parse(report.to) + 86_400_000).toISOString();
+    const expected = (detail.backups as { at: string }[]).map((b) => b.at).filter((at) => at < periodEnd)[0];
+    expect(site.backupsReadAt).not.toBeNull();
+    expect(expected).toBeDefined();
+    expect(site.lastBackupAt).toBe(expected);
+    expect(site.lastBackupAt < item.lastBackupAt!).toBe(true);
+  });
 });

@@ -15,4 +15,4 @@ export {
   startBackupRequest,
 } from './requests';
 export { type BackupReading, type BackupRecord, recordBackupError, recordBackups } from './store';
-export { backupStateSql } from './views';
+export { backupStateSql, lastBackupsBefore } from './views';

@@ -227,3 +227,24 @@ export async function readWebsiteBackups(services: Services, websiteId: number):
     lastRequest,
   };
 }
+
+/**
+ * For a report: each website's newest backup its host lists that was taken on or before `end`, and
+ * when the host's backups were read (absent: never read, not known).
+ */
+export async function lastBackupsBefore(
+  db: Services['db'],
+  websiteIds: number[],
+  end: Date,
+): Promise<Map<number, { at: string | null; readAt: string | null }>> {
+  if (websiteIds.length === 0) return new Map();
+  const found = await rows<{ website_id: number; at: string | null; read_at: string | null }>(
+    db,
+    sql`select b.website_id, b.read_at,
+        (select max(k.at) from website_backups k where k.website_id = b.website_id
+          and k.at <= ${end.toISOString()}::timestamptz) as at
+      from website_backup_status b
+      where b.website_id in ${sql.raw(`(${websiteIds.map(Number).join(',')})`)}`,
+  );
+  return new Map(found.map((r) => [Number(r.website_id), { at: iso(r.at), readAt: iso(r.read_at) }]));
+}

@@ -4,6 +4,7 @@ import {
   fixedHow,
   REPORT_NO_DATA,
   REPORT_NOT_CHECKED,
+  reportBackup,
 } from '../../shared/reports';
 import { SEVERITY_LABELS } from '../../shared/security';
 import { formatDate, formatDateTime } from '../../shared/time';
@@ -36,6 +37,7 @@ export function reportCsv(report: ClientReport): string {
       'Maintenance details',
       'WordPress',
       'PHP',
+      'Last backup by end',
       'Security recorded since',
       'Vulnerabilities open at end',
       'Open vulnerability details',
@@ -64,6 +66,7 @@ export function reportCsv(report: ClientReport): string {
         .join('\n'),
       w.wordpressVersion ?? REPORT_NO_DATA,
       w.phpVersion ?? REPORT_NO_DATA,
+      reportBackup(w, at).value,
       w.security.measuredFrom ? day(w.security.measuredFrom) : REPORT_NO_DATA,
       unknown(w.security) ?? w.security.open.length,
       w.security.open

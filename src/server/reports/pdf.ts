@@ -11,6 +11,7 @@ import {
   formatVersions,
   REPORT_NOT_CHECKED,
   type ReportWebsite,
+  reportBackup,
   securityCoverage,
   summaryResponse,
   summaryUptime,
@@ -194,6 +195,8 @@ export async function renderReportPdf(
       formatVersions(w),
       w.versionsSeenAt ? `HD Snapshot, seen ${at(w.versionsSeenAt)}` : 'HD Snapshot: never seen by then',
     );
+    const backup = reportBackup(w, at);
+    label('Last backup by the end of the period', backup.value, backup.source);
     doc.moveDown(0.3);
     list(
       `Incidents (${w.incidents.length})`,

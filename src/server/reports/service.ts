@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ClientReport, ReportQuery } from '../../shared/reports';
+import { lastBackupsBefore } from '../backups';
 import type { Context } from '../core/context';
 import { notFound } from '../core/errors';
 import { assertClientInScope } from '../core/scope';
@@ -29,7 +30,8 @@ export async function findClient(ctx: Pick<Context, 'db' | 'actor'>, id: number)
 /**
  * A client's report over whole days of the agency's time zone: for each of its websites, measured
  * uptime and response (with their source), incidents, maintenance windows, the versions at the
- * period's end and its security findings (open at the end, fixed during); and the tasks completed.
+ * period's end, its last backup by then and its security findings (open at the end, fixed during);
+ * and the tasks completed.
  * Nothing is inferred: what was not measured is null or says so.
  */
 export async function clientReport(
@@ -43,13 +45,14 @@ export async function clientReport(
   const period = reportPeriod(query, agency.timeZone, services.clock.now());
   const sites = await readWebsites(services, { clientId });
   const ids = sites.map((s) => s.id);
-  const [figures, siteIncidents, windows, versions, done, security] = await Promise.all([
+  const [figures, siteIncidents, windows, versions, done, security, backups] = await Promise.all([
     uptimeFigures(services, sites, period),
     incidentsOf(db, ids, period, services.clock.now()),
     maintenanceOf(db, clientId, sites, period),
     versionsAt(db, ids, period.end),
     tasksCompleted(db, clientId, ids, period),
     findingsOverPeriod({ db }, ids, period),
+    lastBackupsBefore(db, ids, period.end),
   ]);
   return {
     client,
@@ -71,6 +74,8 @@ export async function clientReport(
         wordpressVersion: v?.wordpressVersion ?? null,
         phpVersion: v?.php ?? null,
         versionsSeenAt: v?.seenAt ?? null,
+        lastBackupAt: backups.get(s.id)?.at ?? null,
+        backupsReadAt: backups.get(s.id)?.readAt ?? null,
         security: security.sites.get(s.id)!,
       };
     }),

@@ -1,5 +1,6 @@
 import type { Client } from '@shared/clients';
 import { usePageTitle } from '@web/app/page-title';
+import { ClientBackupsCard } from '@web/components/backups/client-backups-card';
 import { ActivityCard } from '@web/components/dashboard/recent-activity';
 import { DetailHeader, DetailStates } from '@web/components/detail-states';
 import { IncidentsCard } from '@web/components/incidents/incidents-card';
@@ -78,6 +79,7 @@ function ClientView({ client }: { client: Client }) {
             label={`every website of ${client.name}`}
             empty="None on or planned. Start one before work on this client's websites, so nobody is alerted for it."
           />
+          <ClientBackupsCard clientId={client.id} />
         </div>
         <div className="grid min-w-0 gap-4 lg:col-span-2">
           <IncidentsCard

@@ -154,8 +154,8 @@ function AllowRestores({ entry, view }: { entry: CatalogueEntry; view: Integrati
         </RoleGate>
       </div>
       <p className="text-xs text-muted-foreground">
-        Replaces a client's site with one of its backups, after backing up the site as it is. Only Admins
-        who sign in with two factors can restore.
+        Replaces a client's site with one of its backups, after backing up the site as it is. Only Admins who
+        sign in with two factors can restore.
       </p>
     </div>
   );

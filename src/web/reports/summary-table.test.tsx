@@ -23,6 +23,8 @@ const site = (over: Partial<ReportWebsite>): ReportWebsite => ({
   wordpressVersion: null,
   phpVersion: null,
   versionsSeenAt: null,
+  lastBackupAt: null,
+  backupsReadAt: null,
   security: {
     status: 'measured',
     reason: null,

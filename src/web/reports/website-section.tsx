@@ -3,6 +3,7 @@ import {
   formatUptime,
   formatVersions,
   type ReportWebsite,
+  reportBackup,
   summaryUptime,
 } from '@shared/reports';
 import { formatDateTime, formatDuration } from '@shared/time';
@@ -19,6 +20,7 @@ import { SecuritySection } from './security-section';
 export function WebsiteSection({ site, timeZone }: { site: ReportWebsite; timeZone: string }) {
   const at = (iso: string) => formatDateTime(iso, { timeZone: timeZone });
   const since = summaryUptime(site, timeZone).since;
+  const backup = reportBackup(site, at);
   return (
     <Card
       className="grid gap-4 p-5 break-inside-avoid print:shadow-none"
@@ -53,6 +55,12 @@ export function WebsiteSection({ site, timeZone }: { site: ReportWebsite; timeZo
               ? `HD Snapshot, seen ${at(site.versionsSeenAt)}`
               : 'HD Snapshot: never seen by then'
           }
+        />
+        <Figure
+          label="Last backup by the period's end"
+          value={backup.value}
+          missing={backup.missing}
+          source={backup.source}
         />
       </dl>
       <div className="grid gap-4 sm:grid-cols-2">
