@@ -20,9 +20,11 @@ import { fleetRows, fleetTable, writeFleetSection } from './p7-rows';
 import { type ChecksResult, measureChecks } from './p8-checks';
 import { type ClientsCentreResult, measureClientsCentre } from './p9-clients';
 import { measureSecurity, type SecurityResult } from './p10-security';
+import { type BackupsResult, measureBackups } from './p11-backups';
 import { root, snapshotDist } from './processes';
 import { machine, type Row, replaceBarRows, table, writeResults } from './report';
 import {
+  backupRows,
   bundleRows,
   checkRows,
   clientsCentreRows,
@@ -67,6 +69,11 @@ const securityScale = smoke
   ? { sites: 500, plugins: 20, records: 2000, clients: 20 }
   : { sites: 20_000, plugins: 100, records: 40_000, clients: 1000 };
 const securityRequests = smoke ? 20 : 200;
+// P11: the Backups list and summary at 20,000 websites, p95 ≤ 100 ms at 10 concurrent.
+const backupsScale = smoke
+  ? { sites: 500, clients: 20, backupsPerSite: 3 }
+  : { sites: 20_000, clients: 1000, backupsPerSite: 7 };
+const backupsRequests = smoke ? 20 : 200;
 // P7: the same lists at two fleet sizes, ten times apart, on both databases: first rows within 1 s at
 // 20,000 sites and at most 1.3× the time at 2,000.
 const fleetScales: Record<'small' | 'big', FleetScale> = smoke
@@ -81,7 +88,7 @@ const fleetScales: Record<'small' | 'big', FleetScale> = smoke
 const fleetOptions = smoke ? { loads: 1, callSeconds: 0.3 } : { loads: 5, callSeconds: 5 };
 // `--only=p7` (or p8, p9, core) runs that bar alone and rewrites only its rows (and P7's section) of RESULTS.md.
 // `--only=core` runs the bars P1–P6 (clients list, dashboard, bundle, GridPane pacing, start-up).
-const ONLY = ['core', 'p7', 'p8', 'p9', 'p10'] as const;
+const ONLY = ['core', 'p7', 'p8', 'p9', 'p10', 'p11'] as const;
 type Only = (typeof ONLY)[number];
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 
@@ -172,6 +179,18 @@ async function runSecurity(kind: 'postgres' | 'pglite'): Promise<SecurityResult 
   }
 }
 
+/** P11 on one database, fresh. */
+async function runBackups(kind: 'postgres' | 'pglite'): Promise<BackupsResult | null> {
+  const db = kind === 'postgres' ? await throwawayPostgres() : throwawayPglite();
+  if (!db) return null;
+  try {
+    log(`${kind}: the Backups page, ${backupsScale.sites} websites`);
+    return await measureBackups(dist, db.target, secretKey, backupsScale, backupsRequests, log);
+  } finally {
+    await db.drop();
+  }
+}
+
 /** P7 on one database: the small fleet, then the big one, each on a fresh database. */
 async function runFleet(kind: 'postgres' | 'pglite'): Promise<FleetResult[]> {
   const out: FleetResult[] = [];
@@ -249,6 +268,11 @@ async function runOnly(bar: Only): Promise<number> {
     const securityPglite = await runSecurity('pglite');
     rows = [...securityRows(securityPostgres, 'PostgreSQL'), ...securityRows(securityPglite, 'PGlite')];
     detail = { securityPostgres, securityPglite };
+  } else if (bar === 'p11') {
+    const backupsPostgres = await runBackups('postgres');
+    const backupsPglite = await runBackups('pglite');
+    rows = [...backupRows(backupsPostgres, 'PostgreSQL'), ...backupRows(backupsPglite, 'PGlite')];
+    detail = { backupsPostgres, backupsPglite };
   } else if (bar === 'p9') {
     const centrePostgres = await runClientsCentre('postgres');
     const centrePglite = await runClientsCentre('pglite');
@@ -319,11 +343,15 @@ async function runAll(): Promise<number> {
   const centrePglite = await runClientsCentre('pglite');
   const securityPostgres = await runSecurity('postgres');
   const securityPglite = await runSecurity('pglite');
+  const backupsPostgres = await runBackups('postgres');
+  const backupsPglite = await runBackups('pglite');
   const fleet = [...(await runFleet('pglite')), ...(await runFleet('postgres'))];
   const p7 = fleetSectionRows(fleet);
   Object.assign(details, {
     securityPostgres,
     securityPglite,
+    backupsPostgres,
+    backupsPglite,
     ...core.detail,
     checksPostgres,
     checksPglite,
@@ -340,6 +368,8 @@ async function runAll(): Promise<number> {
     ...clientsCentreRows(centrePglite, 'PGlite'),
     ...securityRows(securityPostgres, 'PostgreSQL'),
     ...securityRows(securityPglite, 'PGlite'),
+    ...backupRows(backupsPostgres, 'PostgreSQL'),
+    ...backupRows(backupsPglite, 'PGlite'),
     ...p7,
   ].sort((a, b) => a.id.localeCompare(b.id));
   const seconds = (performance.now() - started) / 1000;

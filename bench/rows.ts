@@ -1,4 +1,5 @@
 // Turns the measurements into the rows of the results table (figure, target, measured, ratio, pass).
+
 import type { ClientsResult } from './p1-p2-clients';
 import type { ApiTiming, BrowserResult } from './p3-dashboard';
 import { percentile } from './p3-dashboard';
@@ -8,6 +9,7 @@ import type { StartupResult } from './p6-startup';
 import type { ChecksResult } from './p8-checks';
 import type { ClientsCentreResult } from './p9-clients';
 import type { SecurityResult } from './p10-security';
+import type { BackupsResult } from './p11-backups';
 import { atLeast, atMost, ms, pct, type Row, skipped } from './report';
 
 export type KindResult = {
@@ -280,4 +282,22 @@ export function securityRows(r: SecurityResult | null, label: string): Row[] {
       ms,
     ),
   ];
+}
+
+/** P11: the Backups list and summary at 20,000 websites, 10 concurrent (p95 ≤ 100 ms, as the other lists). */
+export function backupRows(r: BackupsResult | null, label: string): Row[] {
+  if (!r) return [skipped('P11', `Backups list, ${label}`, '≤ 100 ms', 'PostgreSQL not reachable')];
+  const fleet = `${r.scale.sites.toLocaleString('en-US')} websites, ${r.backups.toLocaleString('en-US')} backups`;
+  return r.api.map((t) => {
+    const row = atMost(
+      'P11',
+      `GET ${t.call} p95 at 10 concurrent, ${fleet}, ${label}`,
+      t.p95,
+      100,
+      ms,
+      ` (p50 ${ms(t.p50)}, ${kb(t.bytes / 1024)})`,
+    );
+    if (t.statuses.some((s) => s !== 200)) row.pass = false;
+    return row;
+  });
 }

@@ -89,8 +89,17 @@ describe('Backups', () => {
   });
 
   it('filters by state and host, pages, and refuses a state it does not know', async () => {
-    const never = await allItems('&state=never');
-    expect(never.every((i) => i.state === 'never')).toBe(true);
+    // Each state's filter keeps exactly the websites of that state.
+    const every = await allItems();
+    for (const state of ['never', 'old', 'unknown', 'recent'] as const) {
+      const filtered = await allItems(`&state=${state}`);
+      expect(filtered.map((i) => i.websiteId).sort(), state).toEqual(
+        every
+          .filter((i) => i.state === state)
+          .map((i) => i.websiteId)
+          .sort(),
+      );
+    }
     const page = (await get('/api/backups?page=2&pageSize=3&sort=domain')).json();
     const all = (await allItems('&sort=domain')).map((i) => i.domain);
     expect(page.data.map((i: BackupListItem) => i.domain)).toEqual(all.slice(3, 6));

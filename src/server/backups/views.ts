@@ -9,12 +9,13 @@ import {
 } from '../../shared/backups';
 import { pageOf, parseSort } from '../../shared/lists';
 import { keptCount, keptRows, type Reads } from '../core/cache/kept';
-import type { ScopeContext } from '../core/scope';
+import { notFound } from '../core/errors';
+import { clientInScope, type ScopeContext } from '../core/scope';
 import { direction, rows, where } from '../core/sql';
 import { websiteBackups } from '../db/schema';
 import type { Cell } from '../exports';
 import type { Services } from '../services';
-import { readWebsite, websiteListWhere } from '../websites';
+import { websiteListWhere } from '../websites';
 import { latestBackupRequest } from './requests';
 
 type ListQuery = BackupListParams;
@@ -34,6 +35,25 @@ export function backupStateSql(cutoff: Date): SQL {
     when b.last_backup_at is null then 'never'
     when b.last_backup_at < ${cutoff.toISOString()}::timestamptz then 'old'
     else 'recent' end)`;
+}
+
+/**
+ * The same rule as a filter on one state, written so that an index on the newest backup's time can
+ * serve it (the list filtered by state need not compute every website's state). Must agree with
+ * backupStateSql: the tests filter by every state and check each row's state.
+ */
+export function backupStateFilter(state: BackupState, cutoff: Date): SQL {
+  const at = sql`${cutoff.toISOString()}::timestamptz`;
+  switch (state) {
+    case 'unknown':
+      return sql`b.read_at is null`;
+    case 'never':
+      return sql`(b.read_at is not null and b.last_backup_at is null)`;
+    case 'old':
+      return sql`(b.read_at is not null and b.last_backup_at < ${at})`;
+    case 'recent':
+      return sql`(b.read_at is not null and b.last_backup_at >= ${at})`;
+  }
 }
 
 /** Worst first: no backup, too old, not known, recent. */
@@ -57,7 +77,7 @@ const filtersOf = (ctx: ScopeContext, q: ListQuery, cutoff: Date): SQL[] => [
     tagId: q.tagId,
     host: q.host,
   }),
-  ...(q.state ? [sql`${backupStateSql(cutoff)} = ${q.state}`] : []),
+  ...(q.state ? [backupStateFilter(q.state, cutoff)] : []),
 ];
 
 /** The fleet's websites by backup state, and how many have off-site copies or automatic backups off. */
@@ -187,13 +207,14 @@ const WEBSITE_BACKUPS_SHOWN = 200;
 
 /** One website's backups, newest first, with what its host says of them (404 outside the person's clients). */
 export async function readWebsiteBackups(services: Services, websiteId: number): Promise<WebsiteBackups> {
-  const website = await readWebsite(services, websiteId);
   const cutoff = cutoffOf(services.clock.now());
+  // The website (in the person's clients, else a 404) and its status in one statement.
   const [statusRows, backups] = await Promise.all([
     rows<Record<string, unknown>>(
       services.db,
-      sql`select ${backupStateSql(cutoff)} as state, b.*
-        from websites w ${statusJoin} where w.id = ${websiteId}`,
+      sql`select w.domain, w.integration_provider as host, ${backupStateSql(cutoff)} as state, b.*
+        from websites w ${statusJoin}
+        where w.id = ${websiteId} and ${clientInScope(services, sql`w.client_id`)}`,
     ),
     services.db
       .select()
@@ -202,8 +223,9 @@ export async function readWebsiteBackups(services: Services, websiteId: number):
       .orderBy(desc(websiteBackups.at), desc(websiteBackups.id))
       .limit(WEBSITE_BACKUPS_SHOWN),
   ]);
-  const s = statusRows[0] ?? {};
-  const lastRequest = await latestBackupRequest(services, website);
+  const s = statusRows[0];
+  if (!s) throw notFound('Website not found');
+  const lastRequest = await latestBackupRequest(services, { id: websiteId, domain: String(s.domain) });
   return {
     state: (s.state as BackupState) ?? 'unknown',
     lastBackupAt: iso(s.last_backup_at),
@@ -211,7 +233,7 @@ export async function readWebsiteBackups(services: Services, websiteId: number):
     retentionDays: s.retention_days == null ? null : Number(s.retention_days),
     remote: (s.remote ?? null) as boolean | null,
     automatic: (s.automatic ?? null) as boolean | null,
-    host: website.integrationProvider as WebsiteBackups['host'],
+    host: s.host as WebsiteBackups['host'],
     readAt: iso(s.read_at),
     error: s.error ? { message: String(s.error), at: iso(s.error_at) ?? '' } : null,
     thresholdHours: BACKUP_THRESHOLD_HOURS,
