@@ -44,7 +44,7 @@ export function minimumMs(l: GridPaneLimits): number {
 }
 
 /** Requests answered 429 twice in a row for the same path and query (the client must never cause one). */
-function repeated429s(requests: RecordedRequest[]): string[] {
+export function repeated429s(requests: Pick<RecordedRequest, 'path' | 'query' | 'status'>[]): string[] {
   const last = new Map<string, number | undefined>();
   const bad: string[] = [];
   for (const r of requests) {

@@ -10,6 +10,7 @@ import type { ChecksResult } from './p8-checks';
 import type { ClientsCentreResult } from './p9-clients';
 import type { SecurityResult } from './p10-security';
 import type { BackupsResult } from './p11-backups';
+import type { KinstaResult } from './p12-kinsta';
 import { atLeast, atMost, ms, pct, type Row, skipped } from './report';
 
 export type KindResult = {
@@ -300,4 +301,30 @@ export function backupRows(r: BackupsResult | null, label: string): Row[] {
     if (t.statuses.some((s) => s !== 200)) row.pass = false;
     return row;
   });
+}
+
+/** P12: one full Kinsta sync against a rate limit vs the least time it allows (≤ 1.2×), never two 429s in a row. */
+export function kinstaRows(k: KinstaResult): Row[] {
+  const l = k.limits;
+  const figure =
+    `Kinsta sync of ${l.sites.toLocaleString('en-US')} sites (${k.environments.toLocaleString('en-US')} environments; ` +
+    `${l.requests} requests / ${l.windowMs} ms) vs its minimum`;
+  return [
+    atMost(
+      'P12',
+      figure,
+      k.ratio,
+      1.2,
+      x,
+      ` (${k.seconds.toFixed(1)} s vs ${k.minimumSeconds.toFixed(1)} s; ${k.requests.toLocaleString('en-US')} requests, ${k.rateLimited} × 429)`,
+    ),
+    {
+      id: 'P12',
+      figure: 'Kinsta: second 429 in a row for one request',
+      target: '0',
+      measured: k.repeated429.length ? `${k.repeated429.length}: ${k.repeated429.join(', ')}` : '0',
+      ratio: null,
+      pass: k.repeated429.length === 0,
+    },
+  ];
 }

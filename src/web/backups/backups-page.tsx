@@ -1,5 +1,12 @@
-import { BACKUP_STATE_LABELS, BACKUP_STATES, type BackupState, type BackupSummary } from '@shared/backups';
+import {
+  BACKUP_STATE_LABELS,
+  BACKUP_STATES,
+  type BackupListItem,
+  type BackupState,
+  type BackupSummary,
+} from '@shared/backups';
 import { WEBSITE_HOST_NAMES, WEBSITE_HOSTS, type WebsiteHost } from '@shared/websites';
+import { useQueryClient } from '@tanstack/react-query';
 import { usePageTitle } from '@web/app/page-title';
 import {
   LastBackup,
@@ -11,17 +18,27 @@ import { ExportButton } from '@web/components/export-button';
 import { FilterSelect, FleetFilters } from '@web/components/fleet/fleet-filters';
 import { ListPager } from '@web/components/list-pager';
 import { EmptyState, ErrorState } from '@web/components/page-states';
+import { useCan } from '@web/components/role-gate';
 import { SearchInput } from '@web/components/search-input';
 import { SummaryFigure } from '@web/components/summary-figure';
+import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { LoadingState } from '@web/components/ui/spinner';
-import { errorMessage } from '@web/lib/api';
-import { BACKUPS_PAGE_SIZE, type BackupFilter, useBackupList, useBackupSummary } from '@web/lib/backups/api';
+import { Checkbox } from '@web/components/ui/checkbox';
+import { LoadingState, Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/use-toast';
+import { api, errorMessage } from '@web/lib/api';
+import {
+  BACKUPS_PAGE_SIZE,
+  type BackupFilter,
+  backupKeys,
+  useBackupList,
+  useBackupSummary,
+} from '@web/lib/backups/api';
 import { type FleetParams, fleetAddressPatch } from '@web/lib/fleet/use-fleet-params';
 import { formatCount } from '@web/lib/format';
 import { listSearch, useDebouncedQuery, useListParams } from '@web/lib/use-list-params';
 import { DatabaseBackup } from 'lucide-react';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'wouter';
 
 const KEYS = ['client', 'server', 'tag', 'host', 'state', 'q'] as const;
@@ -177,6 +194,14 @@ function BackupsTable({
   onPage: (page: number) => void;
 }) {
   const list = useBackupList({ ...filter, page });
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const canBackUp = useCan('staff');
+  const toggle = (ids: number[], on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const id of ids) on ? next.add(id) : next.delete(id);
+      return next;
+    });
   if (list.isPending) return <LoadingState text="Loading websites..." />;
   if (list.isError)
     return (
@@ -210,13 +235,27 @@ function BackupsTable({
     );
   }
   const now = Date.now();
+  const ids = data.map((w) => w.websiteId);
+  const all = ids.every((id) => selected.has(id));
+  const some = ids.some((id) => selected.has(id));
+  const chosen = data.filter((w) => selected.has(w.websiteId));
   return (
     <Card className="grid min-w-0 gap-3 p-0">
+      {canBackUp && <BackUpSelected chosen={chosen} onDone={() => setSelected(new Set())} />}
       <div className="overflow-x-auto">
         <table className="w-full text-sm sm:min-w-[48rem]">
           <caption className="sr-only">Websites and their newest backup, the most at risk first</caption>
           <thead className="text-left text-xs text-muted-foreground">
             <tr className="border-b">
+              {canBackUp && (
+                <th scope="col" className="w-10 py-2 pl-4">
+                  <Checkbox
+                    aria-label="Select every website on this page"
+                    checked={all ? true : some ? 'indeterminate' : false}
+                    onCheckedChange={(on) => toggle(ids, on === true)}
+                  />
+                </th>
+              )}
               <th scope="col" className="py-2 pr-3 pl-4 font-medium">
                 Website
               </th>
@@ -237,6 +276,15 @@ function BackupsTable({
           <tbody>
             {data.map((w) => (
               <tr key={w.websiteId} className="border-b align-top last:border-0">
+                {canBackUp && (
+                  <td className="py-2 pl-4">
+                    <Checkbox
+                      aria-label={`Select ${w.domain}`}
+                      checked={selected.has(w.websiteId)}
+                      onCheckedChange={(on) => toggle([w.websiteId], on === true)}
+                    />
+                  </td>
+                )}
                 <td className="max-w-xs py-2 pr-3 pl-4">
                   <Link
                     href={`/websites/internal/${w.websiteId}`}
@@ -275,5 +323,46 @@ function BackupsTable({
         </p>
       </div>
     </Card>
+  );
+}
+
+/**
+ * Back up the websites picked on this page: one request each (GridPane on the server, Kinsta its
+ * manual backup), each followed on its website's page; what a host refused is said, the rest go on.
+ */
+function BackUpSelected({ chosen, onDone }: { chosen: BackupListItem[]; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+  if (chosen.length === 0) return null;
+  const run = async () => {
+    setPending(true);
+    const refused: string[] = [];
+    for (const w of chosen) {
+      try {
+        await api.post(`/api/websites/${w.websiteId}/backups`, {});
+      } catch (error) {
+        refused.push(`${w.domain}: ${errorMessage(error, 'refused')}`);
+      }
+    }
+    setPending(false);
+    await queryClient.invalidateQueries({ queryKey: backupKeys.all });
+    const asked = chosen.length - refused.length;
+    toast({
+      title: `${formatCount(asked, 'backup')} asked for`,
+      description: refused.length
+        ? `Not asked: ${refused.join('; ')}`
+        : "Each shows its progress on its website's page.",
+      variant: refused.length && asked === 0 ? 'destructive' : undefined,
+    });
+    onDone();
+  };
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 border-b bg-muted/40 px-4 py-2 text-sm">
+      <span>{formatCount(chosen.length, 'website')} selected</span>
+      <Button size="sm" onClick={run} disabled={pending}>
+        {pending && <Spinner />}
+        Back up {formatCount(chosen.length, 'website')} now
+      </Button>
+    </div>
   );
 }

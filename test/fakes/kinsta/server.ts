@@ -1,5 +1,11 @@
 import type { FailureOptions } from '../faults';
-import { type RecordedFakeRequest, type RouteFailure, startRouteServer } from '../route-server';
+import {
+  type FakeRequest,
+  type RecordedFakeRequest,
+  type RouteFailure,
+  type RouteHandler,
+  startRouteServer,
+} from '../route-server';
 import { KINSTA_ROUTES, kinstaRoutes } from './routes';
 import { createKinstaState, type KinstaFleetOptions, type KinstaState } from './state';
 
@@ -7,7 +13,47 @@ export type FakeKinstaOptions = KinstaFleetOptions & {
   port?: number;
   slowMs?: number;
   retryAfterSeconds?: number;
+  /**
+   * A rate limit per key: at most `requests` started in each fixed window of `windowMs`; beyond it a
+   * 429 with Retry-After (whole seconds to the window's end, at least 1), as Kinsta answers. None by
+   * default (Kinsta publishes no general limit).
+   */
+  limit?: { requests: number; windowMs: number };
 };
+
+/** Every route behind the key's rate limit: requests over the window's budget are answered 429. */
+function limited(routes: Record<string, RouteHandler>, limit: FakeKinstaOptions['limit']) {
+  if (!limit) return routes;
+  let windowStart = 0;
+  let used = 0;
+  const take = (): number | null => {
+    const now = Date.now();
+    if (now - windowStart >= limit.windowMs) {
+      windowStart = now - ((now - windowStart) % limit.windowMs);
+      if (now - windowStart >= limit.windowMs) windowStart = now;
+      used = 0;
+    }
+    if (used < limit.requests) {
+      used++;
+      return null;
+    }
+    return windowStart + limit.windowMs - now;
+  };
+  return Object.fromEntries(
+    Object.entries(routes).map(([key, handler]) => [
+      key,
+      (request: FakeRequest) => {
+        const waitMs = take();
+        if (waitMs === null) return handler(request);
+        return {
+          status: 429,
+          headers: { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) },
+          body: { message: 'Too many requests, please slow down.', status: 429, data: {} },
+        };
+      },
+    ]),
+  );
+}
 export type KinstaRoute = keyof typeof KINSTA_ROUTES;
 
 /**
@@ -18,9 +64,14 @@ export type KinstaRoute = keyof typeof KINSTA_ROUTES;
  * checked them.
  */
 export async function startFakeKinsta(options: FakeKinstaOptions = {}) {
-  const { port, slowMs, retryAfterSeconds, ...fleet } = options;
+  const { port, slowMs, retryAfterSeconds, limit, ...fleet } = options;
   const state: KinstaState = createKinstaState(fleet);
-  const server = await startRouteServer({ routes: kinstaRoutes(state), port, slowMs, retryAfterSeconds });
+  const server = await startRouteServer({
+    routes: limited(kinstaRoutes(state), limit),
+    port,
+    slowMs,
+    retryAfterSeconds,
+  });
   const isWrite = (r: RecordedFakeRequest) => r.method !== 'GET';
   const planned = new WeakSet<RecordedFakeRequest>();
   return {
