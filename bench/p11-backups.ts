@@ -4,6 +4,7 @@
 // in the built app, the Backups list (first page, a far page, a state filter, a client, a host) and
 // its summary at 10 concurrent, and one website's backups.
 import { sql } from 'drizzle-orm';
+import { thresholdHoursSql } from '../src/server/backups/store';
 import { systemClock } from '../src/server/core/clock';
 import { createUser } from '../src/server/users/service';
 import { openTarget } from './databases';
@@ -53,6 +54,13 @@ async function seedBackups(target: DbTarget, s: BackupsScale): Promise<{ seconds
         case when w.integration_provider = 'gridpane' then w.id % 3 <> 0 end,
         case when w.integration_provider = 'gridpane' then 7 end
       from websites w where w.id % 50 <> 0`);
+    // One site in seven is backed up weekly and has a week's threshold; when each becomes too old is
+    // kept as the app keeps it.
+    await db.execute(sql`
+      update website_backup_status set threshold_hours = case when website_id % 7 = 0 then 168 end`);
+    await db.execute(sql`
+      update website_backup_status
+      set old_after = last_backup_at + make_interval(hours => ${thresholdHoursSql(sql`threshold_hours`)})`);
     await db.execute(sql`
       insert into website_backups (website_id, key, ref, at, kind, location, note)
       select b.website_id, 'local::automatic:' || d, to_char(b.last_backup_at - d * interval '1 day', 'YYYY-MM-DD HH24:MI'),

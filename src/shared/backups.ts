@@ -124,6 +124,21 @@ export const backupNowBody = z.strictObject({
 });
 export type BackupNowBody = z.infer<typeof backupNowBody>;
 
+/** The longest a website's threshold may be: a month. */
+export const MAX_BACKUP_THRESHOLD_HOURS = 720;
+export const BACKUP_THRESHOLD_MESSAGE = `Enter a whole number of hours from 1 to ${MAX_BACKUP_THRESHOLD_HOURS}, or clear it to use the default (${BACKUP_THRESHOLD_HOURS} h)`;
+
+/** PATCH /api/websites/{id}/backups: this website's threshold; null goes back to the default. */
+export const backupSettingsBody = z.strictObject({
+  thresholdHours: z
+    .number({ error: BACKUP_THRESHOLD_MESSAGE })
+    .int(BACKUP_THRESHOLD_MESSAGE)
+    .min(1, BACKUP_THRESHOLD_MESSAGE)
+    .max(MAX_BACKUP_THRESHOLD_HOURS, BACKUP_THRESHOLD_MESSAGE)
+    .nullable(),
+});
+export type BackupSettingsBody = z.infer<typeof backupSettingsBody>;
+
 /** 202 to a backup asked for: follow it at GET /api/backups/requests/{id}. */
 export const backupRequestAccepted = z.object({
   id: z.number().int(),
@@ -199,7 +214,10 @@ export const websiteBackups = z.object({
   readAt: z.string().nullable(),
   /** Why the last read of the host's backups failed (the backups shown are the last good read). */
   error: z.object({ message: z.string(), at: z.string() }).nullable(),
+  /** Hours after which this website's newest backup is too old: its own, or the default. */
   thresholdHours: z.number().int(),
+  /** Whether the website has its own threshold (false: the default applies). */
+  ownThreshold: z.boolean(),
   backups: z.array(websiteBackup),
   /** The last backup someone asked for, under way or done: what "Back up now" shows. */
   lastRequest: backupRequest.nullable(),

@@ -76,4 +76,22 @@ test('the Backups page: the fleet by its newest backup, filtered by state, and a
   await expect(
     page.getByText('This action needs two-factor sign-in', { exact: false }).first(),
   ).toBeVisible();
+  await restore.getByRole('button', { name: 'Cancel' }).click();
+  await expect(restore).toBeHidden();
+
+  // Its own threshold: a week for this site, then back to the default.
+  await card.getByRole('button', { name: "Change when this site's backup is too old" }).click();
+  const threshold = page.getByRole('dialog', { name: `When ${first.domain}'s backup is too old` });
+  const hours = threshold.getByLabel('Too old after (hours)');
+  await hours.fill('0');
+  await threshold.getByRole('button', { name: 'Save' }).click();
+  await expect(threshold.getByRole('alert')).toContainText('whole number of hours from 1 to 720');
+  await hours.fill('168');
+  await threshold.getByRole('button', { name: 'Save' }).click();
+  await expect(threshold).toBeHidden();
+  await expect(card.getByText('168 h')).toBeVisible();
+  await card.getByRole('button', { name: "Change when this site's backup is too old" }).click();
+  await threshold.getByRole('button', { name: /Use the default/ }).click();
+  await expect(threshold).toBeHidden();
+  await expect(card.getByText('(default)')).toBeVisible();
 });

@@ -59,6 +59,29 @@ describe('Backup alerts', () => {
     expect(await entries('backup.recovered')).toEqual([expect.stringMatching(new RegExp(`^${old.domain}`))]);
   });
 
+  it('waits for a website’s own threshold, and names it', async () => {
+    const old = ((await get('/api/backups?pageSize=200&state=old')).json().data as BackupListItem[])[0]!;
+    const ageHours = Math.ceil(
+      (t.services.clock.now().getTime() - Date.parse(old.lastBackupAt!)) / 3_600_000,
+    );
+    const set = (thresholdHours: number | null) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/websites/${old.websiteId}/backups`,
+        headers: { cookie },
+        payload: { thresholdHours },
+      });
+    // A longer threshold: its backup is recent again, and it is back in order.
+    expect((await set(ageHours + 2)).statusCode).toBe(200);
+    expect(await alertOverdueBackups(t.services)).toEqual({ overdue: 0, recovered: 1 });
+    // Past its own threshold it alerts with its own hours.
+    t.clock.advance(3 * 3_600_000);
+    expect(await alertOverdueBackups(t.services)).toEqual({ overdue: 1, recovered: 0 });
+    const alerted = await entries('backup.overdue');
+    expect(alerted.at(-1)).toMatch(new RegExp(`^${old.domain}: no backup for over ${ageHours + 2} h`));
+    expect((await set(null)).statusCode).toBe(200);
+  });
+
   it('tells of many newly overdue websites in one alert', async () => {
     // Two days later every site's newest backup is too old.
     t.clock.advance(48 * 3_600_000);

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { BACKUP_THRESHOLD_HOURS } from '../../shared/backups';
 import { formatDateTime, type TimeOptions, zoneNote } from '../../shared/time';
 import { dispatchAlert } from '../alerts';
 import { withTransaction } from '../core/context';
@@ -8,12 +7,15 @@ import { rows } from '../core/sql';
 import type { Services } from '../services';
 import { agencyTime } from '../settings';
 import { BACKUP_ALERTS_JOB } from './jobs';
-import { backupStateSql, cutoffOf } from './views';
+import { thresholdHoursSql } from './store';
+import { backupStateSql, stateMomentOf } from './views';
+
+const hoursOf = thresholdHoursSql(sql`b.threshold_hours`);
 
 /** More newly overdue sites than this in one run are one alert listing them (a host connected at last). */
 const ONE_BY_ONE = 10;
 
-type Overdue = { website_id: number; domain: string; last_backup_at: string | null };
+type Overdue = { website_id: number; domain: string; last_backup_at: string | null; hours: number };
 
 const lineOf = (w: Overdue, time: TimeOptions) =>
   `${w.domain}: ${w.last_backup_at ? `last backup ${formatDateTime(w.last_backup_at, time)}${zoneNote(time)}` : 'no backup listed'}`;
@@ -29,23 +31,24 @@ export async function alertOverdueBackups(
 ): Promise<{ overdue: number; recovered: number }> {
   return withTransaction(services, async (ctx) => {
     const now = ctx.clock.now();
-    const state = backupStateSql(cutoffOf(now));
+    const state = backupStateSql(stateMomentOf(now));
     const overdue = await rows<Overdue>(
       ctx.db,
       sql`update website_backup_status b set overdue_alerted_at = ${now.toISOString()}::timestamptz
         from websites w
         where w.id = b.website_id and not w.removed and b.overdue_alerted_at is null
           and ${state} in ('old', 'never')
-        returning b.website_id, w.domain, b.last_backup_at`,
+        returning b.website_id, w.domain, b.last_backup_at, ${hoursOf} as hours`,
     );
     const recovered = await rows<Overdue>(
       ctx.db,
       sql`update website_backup_status b set overdue_alerted_at = null
         from websites w
         where w.id = b.website_id and b.overdue_alerted_at is not null and ${state} = 'recent'
-        returning b.website_id, w.domain, b.last_backup_at`,
+        returning b.website_id, w.domain, b.last_backup_at, ${hoursOf} as hours`,
     );
-    const hours = BACKUP_THRESHOLD_HOURS;
+    const thresholds = new Set(overdue.map((w) => Number(w.hours)));
+    const within = thresholds.size === 1 ? `younger than ${[...thresholds][0]} h` : 'within their thresholds';
     const time = await agencyTime(ctx);
     const line = (w: Overdue) => lineOf(w, time);
     if (overdue.length > ONE_BY_ONE) {
@@ -54,7 +57,7 @@ export async function alertOverdueBackups(
         {
           event: 'backup_overdue',
           key: `backup-overdue:${now.toISOString()}`,
-          title: `${overdue.length} websites have no backup younger than ${hours} h`,
+          title: `${overdue.length} websites have no backup ${within}`,
           body: overdue.map(line).join('\n'),
           link: '/backups?state=old',
           action: 'backup.overdue',
@@ -69,7 +72,7 @@ export async function alertOverdueBackups(
             event: 'backup_overdue',
             key: `backup-overdue:${w.website_id}:${now.toISOString()}`,
             title: w.last_backup_at
-              ? `${w.domain}: no backup for over ${hours} h`
+              ? `${w.domain}: no backup for over ${w.hours} h`
               : `${w.domain}: its host lists no backup`,
             body: line(w),
             link: `/websites/internal/${w.website_id}`,

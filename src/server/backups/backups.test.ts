@@ -143,6 +143,90 @@ describe('Backups', () => {
     expect(body.error?.message).toMatch(/Kinsta/);
   });
 
+  it('judges a website by its own threshold when it has one, and by the default again when cleared', async () => {
+    const item = (await allItems('&state=old'))[0]!;
+    const patch = (payload: Record<string, unknown>, headers = { cookie }) =>
+      t.app.inject({ method: 'PATCH', url: `/api/websites/${item.websiteId}/backups`, headers, payload });
+    const ageHours = (t.services.clock.now().getTime() - Date.parse(item.lastBackupAt!)) / 3_600_000;
+    const before = (await get('/api/backups/summary')).json();
+
+    const longer = await patch({ thresholdHours: Math.ceil(ageHours) + 1 });
+    expect(longer.statusCode).toBe(200);
+    expect(longer.json()).toMatchObject({
+      state: 'recent',
+      thresholdHours: Math.ceil(ageHours) + 1,
+      ownThreshold: true,
+    });
+    expect((await allItems('&state=recent')).map((i) => i.websiteId)).toContain(item.websiteId);
+    expect((await allItems('&state=old')).map((i) => i.websiteId)).not.toContain(item.websiteId);
+    expect((await get('/api/backups/summary')).json()).toMatchObject({
+      recent: before.recent + 1,
+      old: before.old - 1,
+      thresholdHours: BACKUP_THRESHOLD_HOURS,
+    });
+    // A fresh read of the host keeps the website's own threshold.
+    await t.services.jobs.send(KINSTA_SYNC_JOB);
+    await t.services.jobs.idle();
+    expect((await get(`/api/websites/${item.websiteId}/backups`)).json()).toMatchObject({
+      state: 'recent',
+      ownThreshold: true,
+    });
+
+    const cleared = await patch({ thresholdHours: null });
+    expect(cleared.json()).toMatchObject({
+      state: 'old',
+      thresholdHours: BACKUP_THRESHOLD_HOURS,
+      ownThreshold: false,
+    });
+    expect((await get('/api/backups/summary')).json()).toMatchObject({
+      recent: before.recent,
+      old: before.old,
+    });
+  });
+
+  it('refuses a threshold that is not a whole number of hours up to a month, and a viewer', async () => {
+    const item = (await allItems())[0]!;
+    const url = `/api/websites/${item.websiteId}/backups`;
+    for (const thresholdHours of [0, 1.5, 721, '26', undefined]) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url,
+        headers: { cookie },
+        payload: { thresholdHours },
+      });
+      expect(res.statusCode, String(thresholdHours)).toBe(400);
+      expect(res.json().message).toMatch(/whole number of hours from 1 to 720|thresholdHours/);
+    }
+    const unknown = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: { cookie },
+      payload: { thresholdHours: 48, alertAfter: 3 },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect((await get(url)).json().ownThreshold).toBe(false);
+    const viewer = await t.signIn({
+      username: 'vera',
+      email: 'vera@example.com',
+      password: 'correct horse',
+      role: 'viewer',
+    });
+    const denied = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: { cookie: viewer },
+      payload: { thresholdHours: 48 },
+    });
+    expect(denied.statusCode).toBe(403);
+    const missing = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/websites/999999/backups',
+      headers: { cookie },
+      payload: { thresholdHours: 48 },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('exports the list as CSV in its order', async () => {
     const res = await get('/api/backups/export.csv?sort=domain');
     expect(res.statusCode).toBe(200);

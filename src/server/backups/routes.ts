@@ -7,6 +7,7 @@ import {
   backupPage as backupPageAnswer,
   backupRequest,
   backupRequestAccepted,
+  backupSettingsBody,
   backupSummary as backupSummaryAnswer,
   backupSummaryQuery,
   restoreBody,
@@ -17,7 +18,7 @@ import { csvAnswer as csv, sendCsv, toCsv } from '../exports';
 import { contextOf } from '../http/session';
 import type { Services } from '../services';
 import { readBackupRequest, requestBackup, requestRestore } from './requests';
-import { backupCsvRows, backupPage, backupSummary, readWebsiteBackups } from './views';
+import { backupCsvRows, backupPage, backupSummary, readWebsiteBackups, setBackupThreshold } from './views';
 
 export async function backupRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -63,6 +64,15 @@ export async function backupRoutes(app: FastifyInstance, services: Services): Pr
       schema: { params: idParams, response: { 200: websiteBackups } },
     },
     async (request) => readWebsiteBackups(contextOf(services, request), request.params.id),
+  );
+
+  r.patch(
+    '/api/websites/:id/backups',
+    {
+      config: { access: 'session-or-token', role: 'staff', audit: { action: 'backup.settings_changed' } },
+      schema: { params: idParams, body: backupSettingsBody, response: { 200: websiteBackups } },
+    },
+    async (request) => setBackupThreshold(contextOf(services, request), request.params.id, request.body),
   );
 
   r.post(

@@ -1,5 +1,10 @@
-import { and, eq, notInArray } from 'drizzle-orm';
-import type { BackupFrequency, BackupKind, BackupLocation } from '../../shared/backups';
+import { and, eq, notInArray, type SQL, sql } from 'drizzle-orm';
+import {
+  BACKUP_THRESHOLD_HOURS,
+  type BackupFrequency,
+  type BackupKind,
+  type BackupLocation,
+} from '../../shared/backups';
 import type { Db } from '../db/client';
 import { websiteBackupStatus, websiteBackups } from '../db/schema';
 
@@ -25,6 +30,20 @@ export type BackupReading = {
   remote: boolean | null;
   retentionDays: number | null;
 };
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * When a newest backup taken at `lastAt` becomes too old under a threshold (null: the default). The
+ * SQL twin below must agree: both are the one place `old_after` is computed.
+ */
+const oldAfterOf = (lastAt: Date | null, thresholdHours: number | null) =>
+  lastAt ? new Date(lastAt.getTime() + (thresholdHours ?? BACKUP_THRESHOLD_HOURS) * HOUR_MS) : null;
+const oldAfterSql = (lastAt: SQL, thresholdHours: SQL) =>
+  sql`${lastAt} + make_interval(hours => ${thresholdHoursSql(thresholdHours)})`;
+
+/** A website's threshold in SQL: its own, or the default. */
+export const thresholdHoursSql = (own: SQL) => sql`coalesce(${own}, ${BACKUP_THRESHOLD_HOURS}::int)`;
 
 /**
  * Keeps one read of a website's backups: its list replaces the last one (a backup the host no longer
@@ -72,9 +91,37 @@ export async function recordBackups(
     };
     await tx
       .insert(websiteBackupStatus)
-      .values({ websiteId, ...status })
-      .onConflictDoUpdate({ target: websiteBackupStatus.websiteId, set: status });
+      .values({ websiteId, ...status, oldAfter: oldAfterOf(status.lastBackupAt, null) })
+      .onConflictDoUpdate({
+        target: websiteBackupStatus.websiteId,
+        set: {
+          ...status,
+          oldAfter: oldAfterSql(sql`excluded.last_backup_at`, sql`website_backup_status.threshold_hours`),
+        },
+      });
   });
+}
+
+/**
+ * Sets the hours after which one website's newest backup is too old (null: back to the default), and
+ * moves when it becomes too old with it. A website never read yet keeps the setting for its first read.
+ */
+export async function recordBackupThreshold(
+  db: Db,
+  websiteId: number,
+  host: string,
+  thresholdHours: number | null,
+): Promise<void> {
+  await db
+    .insert(websiteBackupStatus)
+    .values({ websiteId, host, thresholdHours })
+    .onConflictDoUpdate({
+      target: websiteBackupStatus.websiteId,
+      set: {
+        thresholdHours,
+        oldAfter: oldAfterSql(sql`website_backup_status.last_backup_at`, sql`excluded.threshold_hours`),
+      },
+    });
 }
 
 /**

@@ -3,56 +3,61 @@ import {
   BACKUP_THRESHOLD_HOURS,
   type BackupListParams,
   type BackupPage,
+  type BackupSettingsBody,
   type BackupState,
   type BackupSummary,
   type WebsiteBackups,
 } from '../../shared/backups';
 import { pageOf, parseSort } from '../../shared/lists';
 import { keptCount, keptRows, type Reads } from '../core/cache/kept';
-import { notFound } from '../core/errors';
+import { conflict, notFound } from '../core/errors';
 import { clientInScope, type ScopeContext } from '../core/scope';
 import { direction, rows, where } from '../core/sql';
 import { websiteBackups } from '../db/schema';
 import type { Cell } from '../exports';
 import type { Services } from '../services';
-import { websiteListWhere } from '../websites';
+import { readWebsite, websiteListWhere } from '../websites';
 import { latestBackupRequest } from './requests';
+import { recordBackupThreshold } from './store';
 
 type ListQuery = BackupListParams;
 
 /**
- * The moment before which a newest backup is too old. Cut to the minute, so the answers kept for a
- * list stay reusable for a minute rather than for one request.
+ * The moment the backup states are judged at: now, cut to the minute, so the answers kept for a list
+ * stay reusable for a minute rather than for one request.
  */
-export function cutoffOf(now: Date, thresholdHours = BACKUP_THRESHOLD_HOURS): Date {
-  const minute = Math.floor(now.getTime() / 60_000) * 60_000;
-  return new Date(minute - thresholdHours * 3_600_000);
+export function stateMomentOf(now: Date): Date {
+  return new Date(Math.floor(now.getTime() / 60_000) * 60_000);
 }
 
-/** The one rule of a website's backup state (b: its backup status, absent before any read). */
-export function backupStateSql(cutoff: Date): SQL {
+/**
+ * The one rule of a website's backup state (b: its backup status, absent before any read): not known
+ * before the host was read, none when it lists none, too old once the newest backup has passed the
+ * website's threshold (its `old_after`), recent before that.
+ */
+export function backupStateSql(moment: Date): SQL {
   return sql`(case when b.read_at is null then 'unknown'
     when b.last_backup_at is null then 'never'
-    when b.last_backup_at < ${cutoff.toISOString()}::timestamptz then 'old'
+    when b.old_after < ${moment.toISOString()}::timestamptz then 'old'
     else 'recent' end)`;
 }
 
 /**
- * The same rule as a filter on one state, written so that an index on the newest backup's time can
- * serve it (the list filtered by state need not compute every website's state). Must agree with
- * backupStateSql: the tests filter by every state and check each row's state.
+ * The same rule as a filter on one state, written so that an index on when the newest backup becomes
+ * too old can serve it (the list filtered by state need not compute every website's state). Must
+ * agree with backupStateSql: the tests filter by every state and check each row's state.
  */
-export function backupStateFilter(state: BackupState, cutoff: Date): SQL {
-  const at = sql`${cutoff.toISOString()}::timestamptz`;
+export function backupStateFilter(state: BackupState, moment: Date): SQL {
+  const at = sql`${moment.toISOString()}::timestamptz`;
   switch (state) {
     case 'unknown':
       return sql`b.read_at is null`;
     case 'never':
       return sql`(b.read_at is not null and b.last_backup_at is null)`;
     case 'old':
-      return sql`(b.read_at is not null and b.last_backup_at < ${at})`;
+      return sql`(b.read_at is not null and b.old_after < ${at})`;
     case 'recent':
-      return sql`(b.read_at is not null and b.last_backup_at >= ${at})`;
+      return sql`(b.read_at is not null and b.old_after >= ${at})`;
   }
 }
 
@@ -66,10 +71,16 @@ const rankSql = (state: SQL) =>
 
 const statusJoin = sql`left join website_backup_status b on b.website_id = w.id`;
 
-/** What the lists and the summary read: kept while none of it changes (and for a minute at most). */
-const reads: Reads = { tables: ['websites', 'website_tags', 'website_health', 'website_backup_status'] };
+/**
+ * What the lists and the summary read: kept while none of it changes (and for a minute at most). One
+ * set for every answer of a page (its rows read the clients too), so a page view reads the
+ * generations once.
+ */
+const reads: Reads = {
+  tables: ['websites', 'website_tags', 'website_health', 'website_backup_status', 'clients'],
+};
 
-const filtersOf = (ctx: ScopeContext, q: ListQuery, cutoff: Date): SQL[] => [
+const filtersOf = (ctx: ScopeContext, q: ListQuery, moment: Date): SQL[] => [
   ...websiteListWhere(ctx, {
     q: q.q,
     clientId: q.clientId,
@@ -77,7 +88,7 @@ const filtersOf = (ctx: ScopeContext, q: ListQuery, cutoff: Date): SQL[] => [
     tagId: q.tagId,
     host: q.host,
   }),
-  ...(q.state ? [backupStateFilter(q.state, cutoff)] : []),
+  ...(q.state ? [backupStateFilter(q.state, moment)] : []),
 ];
 
 /** The fleet's websites by backup state, and how many have off-site copies or automatic backups off. */
@@ -85,7 +96,7 @@ export async function backupSummary(
   services: Services,
   q: Omit<ListQuery, 'state' | 'sort' | 'q'>,
 ): Promise<BackupSummary> {
-  const cutoff = cutoffOf(services.clock.now());
+  const moment = stateMomentOf(services.clock.now());
   const [row] = await keptRows<Record<string, number | string>>(
     services.db,
     reads,
@@ -96,8 +107,8 @@ export async function backupSummary(
         count(*) filter (where s.state = 'unknown') as unknown,
         count(*) filter (where s.remote = false) as remote_off,
         count(*) filter (where s.automatic = false) as automatic_off
-      from (select ${backupStateSql(cutoff)} as state, b.remote, b.automatic
-        from websites w ${statusJoin} ${where(filtersOf(services, q, cutoff))}) s`,
+      from (select ${backupStateSql(moment)} as state, b.remote, b.automatic
+        from websites w ${statusJoin} ${where(filtersOf(services, q, moment))}) s`,
   );
   const n = (k: string) => Number(row?.[k] ?? 0);
   return {
@@ -115,8 +126,8 @@ const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOStrin
 
 /** The list's rows in its order: worst first unless another sort is asked for. */
 async function listRows(services: Services, q: ListQuery, limit?: { size: number; offset: number }) {
-  const cutoff = cutoffOf(services.clock.now());
-  const state = backupStateSql(cutoff);
+  const moment = stateMomentOf(services.clock.now());
+  const state = backupStateSql(moment);
   const sort = parseSort(q.sort ?? 'state');
   const dir = direction(sort.desc);
   const order =
@@ -127,11 +138,11 @@ async function listRows(services: Services, q: ListQuery, limit?: { size: number
         : sql`${rankSql(state)} ${dir}, b.last_backup_at ${dir} nulls first, w.domain, w.id`;
   const found = await keptRows<Record<string, unknown>>(
     services.db,
-    { tables: [...reads.tables!, 'clients'] },
+    reads,
     sql`select w.id, w.domain, w.integration_provider as host, cl.id as client_id, cl.name as client_name,
         ${state} as state, b.last_backup_at, b.last_location, b.schedule, b.automatic, b.retention_days, b.read_at
       from websites w ${statusJoin} left join clients cl on cl.id = w.client_id
-      ${where(filtersOf(services, q, cutoff))}
+      ${where(filtersOf(services, q, moment))}
       order by ${order}
       ${limit ? sql`limit ${limit.size} offset ${limit.offset}` : sql``}`,
   );
@@ -154,13 +165,13 @@ async function listRows(services: Services, q: ListQuery, limit?: { size: number
 export async function backupPage(services: Services, query: ListQuery): Promise<BackupPage> {
   const q = query;
   const { page, pageSize, offset } = pageOf(q);
-  const cutoff = cutoffOf(services.clock.now());
+  const moment = stateMomentOf(services.clock.now());
   const [data, total, overall] = await Promise.all([
     listRows(services, q, { size: pageSize, offset }),
     keptCount(
       services.db,
       reads,
-      sql`select count(*) as n from websites w ${statusJoin} ${where(filtersOf(services, q, cutoff))}`,
+      sql`select count(*) as n from websites w ${statusJoin} ${where(filtersOf(services, q, moment))}`,
     ),
     keptCount(
       services.db,
@@ -207,12 +218,12 @@ const WEBSITE_BACKUPS_SHOWN = 200;
 
 /** One website's backups, newest first, with what its host says of them (404 outside the person's clients). */
 export async function readWebsiteBackups(services: Services, websiteId: number): Promise<WebsiteBackups> {
-  const cutoff = cutoffOf(services.clock.now());
+  const moment = stateMomentOf(services.clock.now());
   // The website (in the person's clients, else a 404) and its status in one statement.
   const [statusRows, backups] = await Promise.all([
     rows<Record<string, unknown>>(
       services.db,
-      sql`select w.domain, w.integration_provider as host, ${backupStateSql(cutoff)} as state, b.*
+      sql`select w.domain, w.integration_provider as host, ${backupStateSql(moment)} as state, b.*
         from websites w ${statusJoin}
         where w.id = ${websiteId} and ${clientInScope(services, sql`w.client_id`)}`,
     ),
@@ -236,7 +247,8 @@ export async function readWebsiteBackups(services: Services, websiteId: number):
     host: s.host as WebsiteBackups['host'],
     readAt: iso(s.read_at),
     error: s.error ? { message: String(s.error), at: iso(s.error_at) ?? '' } : null,
-    thresholdHours: BACKUP_THRESHOLD_HOURS,
+    thresholdHours: s.threshold_hours == null ? BACKUP_THRESHOLD_HOURS : Number(s.threshold_hours),
+    ownThreshold: s.threshold_hours != null,
     backups: backups.map((b) => ({
       id: b.id,
       at: b.at.toISOString(),
@@ -248,6 +260,22 @@ export async function readWebsiteBackups(services: Services, websiteId: number):
     })),
     lastRequest,
   };
+}
+
+/**
+ * Sets one website's threshold (null: the default) for a person who may see it (404 otherwise), and
+ * answers its backups as they now stand. A removed website keeps what it had: nothing ages there.
+ */
+export async function setBackupThreshold(
+  services: Services,
+  websiteId: number,
+  body: BackupSettingsBody,
+): Promise<WebsiteBackups> {
+  const website = await readWebsite(services, websiteId);
+  if (website.removed)
+    throw conflict(`${website.domain} is no longer at its host: its backups are not watched`);
+  await recordBackupThreshold(services.db, websiteId, website.integrationProvider, body.thresholdHours);
+  return readWebsiteBackups(services, websiteId);
 }
 
 /**

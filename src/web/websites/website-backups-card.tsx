@@ -12,6 +12,7 @@ import {
   retentionLabel,
   scheduleLabel,
 } from '@web/components/backups/backup-state';
+import { BackupThresholdDialog } from '@web/components/backups/backup-threshold-dialog';
 import { RestoreDialog } from '@web/components/backups/restore-dialog';
 import { RoleGate } from '@web/components/role-gate';
 import { Button } from '@web/components/ui/button';
@@ -142,6 +143,7 @@ function BackupsBody({
 }) {
   const [all, setAll] = useState(false);
   const [restoring, setRestoring] = useState<WebsiteBackup | null>(null);
+  const [changingThreshold, setChangingThreshold] = useState(false);
   const underWay = data.lastRequest?.status === 'queued' || data.lastRequest?.status === 'running';
   // Kinsta's API restores its listed backups, not the downloadable copies.
   const restorable = (b: WebsiteBackup) => !website.removed && !underWay && b.kind !== 'downloadable';
@@ -157,6 +159,27 @@ function BackupsBody({
           {data.remote === null ? 'Not known' : data.remote ? 'Scheduled' : 'None scheduled'}
         </Row>
         <Row label="Kept for">{retentionLabel(data.retentionDays)}</Row>
+        <Row label="Too old after">
+          <span className="inline-flex flex-wrap items-baseline justify-end gap-x-2">
+            <span>
+              {data.thresholdHours} h
+              {!data.ownThreshold && <span className="text-muted-foreground"> (default)</span>}
+            </span>
+            {!website.removed && (
+              <RoleGate need="staff">
+                <Button
+                  variant="link"
+                  size="sm"
+                  className="h-auto p-0 text-xs"
+                  onClick={() => setChangingThreshold(true)}
+                  aria-label="Change when this site's backup is too old"
+                >
+                  Change
+                </Button>
+              </RoleGate>
+            )}
+          </span>
+        </Row>
         <Row label="Read">
           {data.readAt ? (
             <time dateTime={data.readAt} title={formatDateTime(data.readAt)}>
@@ -221,6 +244,12 @@ function BackupsBody({
         </p>
       )}
       <RestoreDialog backup={restoring} onClose={() => setRestoring(null)} website={website} />
+      <BackupThresholdDialog
+        open={changingThreshold}
+        onOpenChange={setChangingThreshold}
+        website={website}
+        own={data.ownThreshold ? data.thresholdHours : null}
+      />
     </div>
   );
 }

@@ -61,6 +61,13 @@ export const websiteBackupStatus = pgTable(
     automatic: boolean(),
     remote: boolean(),
     retentionDays: integer(),
+    /** Hours after which this website's newest backup is too old; null: the agency's default. */
+    thresholdHours: integer(),
+    /**
+     * When the newest backup becomes too old: its time plus the website's threshold. Kept beside the
+     * two it follows (written with either), so "too old" is one comparison an index serves.
+     */
+    oldAfter: timestamp({ withTimezone: true }),
     /**
      * When the team was told the newest backup is too old (or there is none): once, until a backup
      * lands and they are told it is back in order.
@@ -70,7 +77,10 @@ export const websiteBackupStatus = pgTable(
     error: text(),
     errorAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('website_backup_status_last_idx').on(t.lastBackupAt, t.websiteId)],
+  (t) => [
+    index('website_backup_status_last_idx').on(t.lastBackupAt, t.websiteId),
+    index('website_backup_status_old_after_idx').on(t.oldAfter, t.websiteId),
+  ],
 );
 
 /**

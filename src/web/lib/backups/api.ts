@@ -1,6 +1,7 @@
 import type {
   BackupNowBody,
   BackupPage,
+  BackupSettingsBody,
   BackupState,
   BackupSummary,
   RestoreBody,
@@ -88,5 +89,18 @@ export function useRestoreBackup(websiteId: number) {
     mutationFn: (body: RestoreBody) =>
       api.post<{ id: number; status: string }>(`/api/websites/${websiteId}/backups/restore`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: backupKeys.all }),
+  });
+}
+
+/** Sets how old the website's newest backup may get (null: the default); the lists follow. */
+export function useSetBackupThreshold(websiteId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BackupSettingsBody) =>
+      api.patch<WebsiteBackups>(`/api/websites/${websiteId}/backups`, body),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(backupKeys.website(websiteId), saved);
+      return queryClient.invalidateQueries({ queryKey: backupKeys.all });
+    },
   });
 }
