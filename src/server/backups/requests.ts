@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   type BackupNowBody,
   type BackupRequest,
@@ -9,7 +9,7 @@ import {
 } from '../../shared/backups';
 import { type IntegrationProvider, providerNames } from '../../shared/integrations';
 import { badRequest, conflict, notFound } from '../core/errors';
-import { rows } from '../core/sql';
+import { json, rows } from '../core/sql';
 import type { Db } from '../db/client';
 import { backupRequests, websiteBackups } from '../db/schema';
 import { restoresAllowed } from '../integrations';
@@ -98,14 +98,20 @@ export async function readBackupRequest(ctx: Services, id: number): Promise<Back
   return requestOf(row, website);
 }
 
-/** A website's latest backup request (the caller has read the website, so it may see it). */
-export async function latestBackupRequest(
-  ctx: Services,
+/**
+ * A website's latest backup request as one JSON column of a larger statement (`websiteId`: the
+ * statement's website); read it with latestRequestOf once the caller may see the website.
+ */
+export const latestRequestColumn = (websiteId: SQL) =>
+  sql`(select row_to_json(x) from (select r.*, u.username from backup_requests r
+    left join users u on u.id = r.requested_by
+    where r.website_id = ${websiteId} order by r.requested_at desc, r.id desc limit 1) x)`;
+
+/** The latest request read through latestRequestColumn (null: none asked for yet). */
+export const latestRequestOf = (
+  column: unknown,
   website: { id: number; domain: string },
-): Promise<BackupRequest | null> {
-  const [row] = await requestRows(ctx, sql`r.website_id = ${website.id}`);
-  return row ? requestOf(row, website) : null;
-}
+): BackupRequest | null => (column ? requestOf(json<Record<string, unknown>>(column), website) : null);
 
 function requestOf(row: Record<string, unknown>, website: { id: number; domain: string }): BackupRequest {
   return {

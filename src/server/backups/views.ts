@@ -1,4 +1,4 @@
-import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   BACKUP_THRESHOLD_HOURS,
   type BackupListParams,
@@ -12,12 +12,11 @@ import { pageOf, parseSort } from '../../shared/lists';
 import { keptCount, keptRows, type Reads } from '../core/cache/kept';
 import { conflict, notFound } from '../core/errors';
 import { clientInScope, type ScopeContext } from '../core/scope';
-import { direction, rows, where } from '../core/sql';
-import { websiteBackups } from '../db/schema';
+import { direction, json, rows, where } from '../core/sql';
 import type { Cell } from '../exports';
 import type { Services } from '../services';
 import { readWebsite, websiteListWhere } from '../websites';
-import { latestBackupRequest } from './requests';
+import { latestRequestColumn, latestRequestOf } from './requests';
 import { recordBackupThreshold } from './store';
 
 type ListQuery = BackupListParams;
@@ -219,24 +218,21 @@ const WEBSITE_BACKUPS_SHOWN = 200;
 /** One website's backups, newest first, with what its host says of them (404 outside the person's clients). */
 export async function readWebsiteBackups(services: Services, websiteId: number): Promise<WebsiteBackups> {
   const moment = stateMomentOf(services.clock.now());
-  // The website (in the person's clients, else a 404) and its status in one statement.
-  const [statusRows, backups] = await Promise.all([
-    rows<Record<string, unknown>>(
-      services.db,
-      sql`select w.domain, w.integration_provider as host, ${backupStateSql(moment)} as state, b.*
-        from websites w ${statusJoin}
-        where w.id = ${websiteId} and ${clientInScope(services, sql`w.client_id`)}`,
-    ),
-    services.db
-      .select()
-      .from(websiteBackups)
-      .where(eq(websiteBackups.websiteId, websiteId))
-      .orderBy(desc(websiteBackups.at), desc(websiteBackups.id))
-      .limit(WEBSITE_BACKUPS_SHOWN),
-  ]);
-  const s = statusRows[0];
+  // The website (in the person's clients, else a 404), its status, its newest backups and the last
+  // one asked for, in one statement.
+  const [s] = await rows<Record<string, unknown>>(
+    services.db,
+    sql`select w.domain, w.integration_provider as host, ${backupStateSql(moment)} as state, b.*,
+        (select coalesce(json_agg(x), '[]') from (select id, at, kind, location, service, note, size_bytes
+          from website_backups where website_id = w.id order by at desc, id desc
+          limit ${WEBSITE_BACKUPS_SHOWN}) x) as backups,
+        ${latestRequestColumn(sql`w.id`)} as last_request
+      from websites w ${statusJoin}
+      where w.id = ${websiteId} and ${clientInScope(services, sql`w.client_id`)}`,
+  );
   if (!s) throw notFound('Website not found');
-  const lastRequest = await latestBackupRequest(services, { id: websiteId, domain: String(s.domain) });
+  const backups = json<Record<string, unknown>[]>(s.backups);
+  type Item = WebsiteBackups['backups'][number];
   return {
     state: (s.state as BackupState) ?? 'unknown',
     lastBackupAt: iso(s.last_backup_at),
@@ -250,15 +246,15 @@ export async function readWebsiteBackups(services: Services, websiteId: number):
     thresholdHours: s.threshold_hours == null ? BACKUP_THRESHOLD_HOURS : Number(s.threshold_hours),
     ownThreshold: s.threshold_hours != null,
     backups: backups.map((b) => ({
-      id: b.id,
-      at: b.at.toISOString(),
-      kind: b.kind as WebsiteBackups['backups'][number]['kind'],
-      location: b.location as WebsiteBackups['backups'][number]['location'],
-      service: b.service,
-      note: b.note,
-      sizeBytes: b.sizeBytes,
+      id: Number(b.id),
+      at: iso(b.at)!,
+      kind: b.kind as Item['kind'],
+      location: (b.location ?? null) as Item['location'],
+      service: (b.service ?? null) as string | null,
+      note: (b.note ?? null) as string | null,
+      sizeBytes: b.size_bytes == null ? null : Number(b.size_bytes),
     })),
-    lastRequest,
+    lastRequest: latestRequestOf(s.last_request, { id: websiteId, domain: String(s.domain) }),
   };
 }
 
