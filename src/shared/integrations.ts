@@ -93,20 +93,24 @@ export type BetterUptimeSettings = z.infer<typeof betteruptimeSettings>;
 export type HdSnapshotSettings = z.infer<typeof hdsnapshotSettings>;
 export type WordfenceSettings = z.infer<typeof wordfenceSettings>;
 
-/** The hosts whose backups Agency Hub can restore (a write that replaces a client's site). */
+/**
+ * The hosts Agency Hub can write to a client's site through: restore a backup (which replaces the
+ * site) and update its plugins, themes and WordPress. Each write is off until an Admin allows it.
+ */
 export const RESTORING_PROVIDERS = ['gridpane', 'kinsta'] as const;
 
 /**
- * PATCH /api/integrations/{provider}: switch it on or off, and (a host) allow or forbid restores from
- * Agency Hub; at least one of them.
+ * PATCH /api/integrations/{provider}: switch it on or off, and (a host) allow or forbid restores and
+ * updates from Agency Hub; at least one of them.
  */
 export const toggleIntegrationRequest = z
   .strictObject({
     enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
     allowRestores: z.boolean({ error: 'allowRestores must be true or false' }).optional(),
+    allowUpdates: z.boolean({ error: 'allowUpdates must be true or false' }).optional(),
   })
-  .refine((b) => b.enabled !== undefined || b.allowRestores !== undefined, {
-    message: 'Send enabled, allowRestores or both',
+  .refine((b) => b.enabled !== undefined || b.allowRestores !== undefined || b.allowUpdates !== undefined, {
+    message: 'Send enabled, allowRestores or allowUpdates',
   });
 
 /** What the API tells about an integration: never a token, only whether one is set. */
@@ -124,6 +128,8 @@ export const integrationView = z.object({
   companyId: z.string().nullable(),
   /** A host: whether Agency Hub may restore a site's backup through it (off until an Admin allows it). */
   allowRestores: z.boolean(),
+  /** A host: whether Agency Hub may update plugins, themes and WordPress through it (off until an Admin allows it). */
+  allowUpdates: z.boolean(),
   lastSyncAt: z.string().nullable(),
   lastError: z.string().nullable(),
   lastErrorAt: z.string().nullable(),

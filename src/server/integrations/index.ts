@@ -12,5 +12,6 @@ export {
   loadSettings,
   recordProviderActivity,
   restoresAllowed,
+  updatesAllowed,
 } from './service';
 export { LISTED_PROVIDERS, SYNC_JOBS, sendSync } from './sync-requests';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGridPane } from '../../../test/fakes/gridpane';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { integrations } from '../db/schema';
+import { updatesAllowed } from './service';
 
 let t: TestApp;
 let cookie: string;
@@ -132,6 +133,36 @@ describe('integrations', () => {
     const unknown = await call('PATCH', '/api/integrations/cloudflare', { enabled: true });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toMatch(/use gridpane, kinsta, betteruptime, hdsnapshot or wordfence/);
+    await t.services.jobs.idle();
+  });
+
+  it('allows updates through a host only when an Admin says so, and logs it', async () => {
+    const view = (await call('GET', '/api/integrations'))
+      .json()
+      .find((i: { provider: string }) => i.provider === 'gridpane');
+    expect(view).toMatchObject({ allowUpdates: false, allowRestores: false });
+    expect(await updatesAllowed(t.services, 'gridpane')).toBe(false);
+    const on = await call('PATCH', '/api/integrations/gridpane', { allowUpdates: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({ allowUpdates: true, allowRestores: false, enabled: true });
+    expect(await updatesAllowed(t.services, 'gridpane')).toBe(true);
+    const bad = await call('PATCH', '/api/integrations/gridpane', { allowUpdates: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/allowUpdates must be true or false/);
+    // Switched off, the integration allows nothing.
+    await call('PATCH', '/api/integrations/gridpane', { enabled: false });
+    expect(await updatesAllowed(t.services, 'gridpane')).toBe(false);
+    await call('PATCH', '/api/integrations/gridpane', { enabled: true, allowUpdates: false });
+    expect(await updatesAllowed(t.services, 'gridpane')).toBe(false);
+    const log = (await call('GET', '/api/activity?limit=4'))
+      .json()
+      .data.map((a: { message: string }) => a.message);
+    expect(log).toEqual([
+      'alice turned off updates through GridPane from Agency Hub',
+      'alice switched on the GridPane integration',
+      'alice switched off the GridPane integration',
+      'alice allowed updates through GridPane from Agency Hub',
+    ]);
     await t.services.jobs.idle();
   });
 });

@@ -78,6 +78,7 @@ function toView(
     urlTemplate: row?.settings.urlTemplate ?? null,
     companyId: row?.settings.companyId ?? null,
     allowRestores: row?.allowRestores ?? false,
+    allowUpdates: row?.allowUpdates ?? false,
     lastSyncAt: row?.lastSyncAt?.toISOString() ?? null,
     lastError: row?.lastError ?? null,
     lastErrorAt: row?.lastErrorAt?.toISOString() ?? null,
@@ -125,49 +126,74 @@ export async function saveIntegration(
   return toView(deps, provider, await findRow(deps.db, provider));
 }
 
+/** The writes to a client's site an Admin may allow per host, with what the activity log says of each. */
+const WRITE_SWITCHES = {
+  allowRestores: {
+    what: 'restores',
+    on: 'integration.restores_allowed',
+    off: 'integration.restores_forbidden',
+  },
+  allowUpdates: { what: 'updates', on: 'integration.updates_allowed', off: 'integration.updates_forbidden' },
+} as const;
+type WriteSwitch = keyof typeof WRITE_SWITCHES;
+
 export async function toggleIntegration(
   deps: IntegrationDeps,
   provider: IntegrationProvider,
-  change: { enabled?: boolean; allowRestores?: boolean },
+  change: { enabled?: boolean } & Partial<Record<WriteSwitch, boolean>>,
 ): Promise<IntegrationView> {
   const row = await findRow(deps.db, provider);
   if (!row) throw notConfigured(provider);
   const name = providerNames[provider];
-  if (change.allowRestores !== undefined && !(RESTORING_PROVIDERS as readonly string[]).includes(provider))
-    throw badRequest(`${name} keeps no backups: only a host's restores can be allowed`, {
-      allowRestores: [`${name} keeps no backups: only a host's restores can be allowed`],
-    });
-  const enabled = change.enabled ?? row.enabled;
-  const allowRestores = change.allowRestores ?? row.allowRestores;
+  const host = (RESTORING_PROVIDERS as readonly string[]).includes(provider);
+  for (const key of Object.keys(WRITE_SWITCHES) as WriteSwitch[])
+    if (change[key] !== undefined && !host) {
+      const message = `${name} hosts no sites: only a host's ${WRITE_SWITCHES[key].what} can be allowed`;
+      throw badRequest(message, { [key]: [message] });
+    }
+  const next = {
+    enabled: change.enabled ?? row.enabled,
+    allowRestores: change.allowRestores ?? row.allowRestores,
+    allowUpdates: change.allowUpdates ?? row.allowUpdates,
+  };
   await withTransaction(deps, async (tx) => {
     await tx.db
       .update(integrations)
-      .set({ enabled, allowRestores, updatedAt: tx.clock.now() })
+      .set({ ...next, updatedAt: tx.clock.now() })
       .where(eq(integrations.provider, provider));
     if (change.enabled !== undefined && change.enabled !== row.enabled)
       await recordActivity(tx, {
-        type: enabled ? 'success' : 'warning',
-        action: enabled ? 'integration.enabled' : 'integration.disabled',
-        message: `switched ${enabled ? 'on' : 'off'} the ${name} integration`,
+        type: next.enabled ? 'success' : 'warning',
+        action: next.enabled ? 'integration.enabled' : 'integration.disabled',
+        message: `switched ${next.enabled ? 'on' : 'off'} the ${name} integration`,
         link: '/integrations',
       });
-    if (change.allowRestores !== undefined && change.allowRestores !== row.allowRestores)
+    for (const key of Object.keys(WRITE_SWITCHES) as WriteSwitch[]) {
+      if (change[key] === undefined || change[key] === row[key]) continue;
+      const { what, on, off } = WRITE_SWITCHES[key];
       await recordActivity(tx, {
         type: 'warning',
-        action: allowRestores ? 'integration.restores_allowed' : 'integration.restores_forbidden',
-        message: allowRestores
-          ? `allowed restores through ${name} from Agency Hub`
-          : `turned off restores through ${name} from Agency Hub`,
+        action: next[key] ? on : off,
+        message: next[key]
+          ? `allowed ${what} through ${name} from Agency Hub`
+          : `turned off ${what} through ${name} from Agency Hub`,
         link: '/integrations',
       });
+    }
   });
-  return toView(deps, provider, { ...row, enabled, allowRestores });
+  return toView(deps, provider, { ...row, ...next });
 }
 
 /** Whether an Admin allowed restores through this host from Agency Hub (off when not set up). */
 export async function restoresAllowed(deps: Pick<IntegrationDeps, 'db'>, provider: IntegrationProvider) {
   const row = await findRow(deps.db, provider);
   return Boolean(row?.enabled && row.allowRestores);
+}
+
+/** Whether an Admin allowed updates of plugins, themes and WordPress through this host (off when not set up). */
+export async function updatesAllowed(deps: Pick<IntegrationDeps, 'db'>, provider: IntegrationProvider) {
+  const row = await findRow(deps.db, provider);
+  return Boolean(row?.enabled && row.allowUpdates);
 }
 
 /** The settings a provider client needs; 409 when the integration is missing or switched off. */

@@ -90,7 +90,7 @@ describe('Restore', () => {
     }
     const wrong = await call('PATCH', '/api/integrations/kinsta', {});
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toMatch(/Send enabled, allowRestores or both/);
+    expect(wrong.json().message).toMatch(/Send enabled, allowRestores or allowUpdates/);
   });
 
   it('asks for the domain typed exactly and one of the website’s own backups', async () => {

@@ -11,6 +11,7 @@ const view = (over: Partial<IntegrationView> = {}): IntegrationView => ({
   tokenHint: '…abcd',
   baseUrl: null,
   allowRestores: false,
+  allowUpdates: false,
   companyId: null,
   urlTemplate: null,
   lastSyncAt: '2025-06-01T10:00:00.000Z',

@@ -8,6 +8,8 @@ export const integrations = pgTable('integrations', {
    * off until an Admin turns it on.
    */
   allowRestores: boolean().notNull().default(false),
+  /** A host: whether Agency Hub may update plugins, themes and WordPress through it (off until an Admin allows it). */
+  allowUpdates: boolean().notNull().default(false),
   /** AES-256-GCM sealed JSON of the secret settings (tokens); the key is outside the database. */
   secrets: text().notNull(),
   /** Settings that are not secret (base URL, address template). */
