@@ -39,6 +39,7 @@ import { siteRoutes } from './sites/routes';
 import { tagRoutes } from './tags/routes';
 import { taskRoutes } from './tasks/routes';
 import { tokenRoutes } from './tokens/routes';
+import { updateRoutes } from './updates/routes';
 import { uptimeRoutes } from './uptime/routes';
 import { userRoutes } from './users/routes';
 import { websiteRoutes } from './websites/routes';
@@ -121,6 +122,7 @@ export async function buildApp({ services, webRoot, logger, jobs = 'await' }: Ap
     await auditRoutes(api, services);
     await securityRoutes(api, services);
     await backupRoutes(api, services);
+    await updateRoutes(api, services);
   });
 
   await registerApiDocs(app);

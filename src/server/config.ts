@@ -97,6 +97,11 @@ export type Config = {
    */
   hostOperations: { pollMs: number; followMs: number };
   /**
+   * Updates: how often a site's versions are read again while an update is verified, how long before
+   * "the version never changed", and the pause between the three health tries after it.
+   */
+  updates: { pollMs: number; verifyMs: number; healthSpacingMs: number };
+  /**
    * Let every user-supplied address (checks, alert webhooks, provider base URLs, HD Snapshot sites)
    * reach loopback, private, link-local and metadata addresses: tests, the demo, intranets.
    */
@@ -200,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshIntervalMinutes: e.REFRESH_INTERVAL_MINUTES,
     answerWithin: { refreshMs: 10_000, firstSyncMs: 500 },
     hostOperations: { pollMs: 5_000, followMs: 20 * 60_000 },
+    updates: { pollMs: 15_000, verifyMs: 10 * 60_000, healthSpacingMs: 20_000 },
     allowPrivateTargets: isOn(e.ALLOW_PRIVATE_TARGETS || e.CHECKS_ALLOW_PRIVATE),
     checks: {
       resultsDays: e.CHECK_RESULTS_DAYS,

@@ -28,6 +28,8 @@ import { kinstaSyncJob } from './sync/kinsta';
 import { pluginDirectoryJob } from './sync/plugin-directory';
 import { referenceJobs } from './sync/references';
 import { restoreJob } from './sync/restore';
+import { updateSiteJob } from './sync/update-site';
+import { advanceUpdatesJob } from './updates/runs';
 import { importJob, matchJob } from './vulnerabilities/import';
 import { healthJob } from './websites/health-job';
 
@@ -38,6 +40,8 @@ export const jobSpecs = (services: Services): JobSpec<never>[] => [
   backupNowJob(services),
   restoreJob(services),
   backupAlertsJob(services),
+  advanceUpdatesJob(services),
+  updateSiteJob(services),
   kinstaSyncJob(services),
   monitorsSyncJob(services),
   figuresJob(services),

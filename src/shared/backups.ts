@@ -105,6 +105,8 @@ export type BackupRequestStatus = (typeof BACKUP_REQUEST_STATUSES)[number];
 export const DEFAULT_BACKUP_TAG = 'agency-hub';
 /** The tag of the backup a restore takes first, of the site as it was. */
 export const DEFAULT_RESTORE_TAG = 'before-restore';
+/** The tag of the backup an update takes first: what a restore after a failed update puts back. */
+export const UPDATE_BACKUP_TAG = 'pre-update';
 
 /**
  * POST /api/websites/{id}/backups ("back up now"): where (GridPane: on the server or off-site; Kinsta
@@ -156,7 +158,7 @@ export const backupRequest = z.object({
   location: z.enum(BACKUP_LOCATIONS).nullable(),
   tag: z.string(),
   /** Why it was taken: a person asked, or a restore took it first. */
-  reason: z.enum(['requested', 'before-restore']),
+  reason: z.enum(['requested', 'before-restore', 'before-update']),
   /** What the host said: why it failed, or what it took. */
   message: z.string().nullable(),
   requestedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),

@@ -54,6 +54,7 @@ export async function createTestApp(
     answerWithin: { ...base.answerWithin, firstSyncMs: 60_000 },
     // The fakes finish a host's operation within a few polls: no need to wait seconds between them.
     hostOperations: { pollMs: 1, followMs: 30_000 },
+    updates: { pollMs: 20, verifyMs: 1_500, healthSpacingMs: 1 },
     ...opts.config,
   });
   const services: Services = createServices(config, database, {

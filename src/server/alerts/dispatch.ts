@@ -10,7 +10,7 @@ import { notifyTeam } from '../notifications';
 /**
  * An alert about something: an incident going down or up, a certificate or a domain about to expire, a
  * known vulnerability newly found on a website, a website whose newest backup is too old (and backed up
- * again).
+ * again), an update that broke a site and could not be rolled back.
  */
 export type AlertSubject = {
   event:
@@ -20,7 +20,8 @@ export type AlertSubject = {
     | 'domain'
     | 'vulnerability'
     | 'backup_overdue'
-    | 'backup_recovered';
+    | 'backup_recovered'
+    | 'update_failed';
   /** Identifies what it is about, so each channel hears of it once (incident:12, cert:3:2027-01-01:14 …). */
   key: string;
   title: string;

@@ -10,6 +10,7 @@ export {
   backupRequestToRun,
   backupToRestore,
   createSafetyRequest,
+  createUpdateBackupRequest,
   finishBackupRequest,
   recordBackupOperation,
   startBackupRequest,

@@ -6,6 +6,7 @@ import {
   DEFAULT_BACKUP_TAG,
   DEFAULT_RESTORE_TAG,
   type RestoreBody,
+  UPDATE_BACKUP_TAG,
 } from '../../shared/backups';
 import { type IntegrationProvider, providerNames } from '../../shared/integrations';
 import { badRequest, conflict, notFound } from '../core/errors';
@@ -254,6 +255,33 @@ export async function createSafetyRequest(db: Db, restore: BackupRequestRow, at:
     .update(backupRequests)
     .set({ safetyRequestId: created!.id })
     .where(eq(backupRequests.id, restore.id));
+  return created!.id;
+}
+
+/**
+ * The backup an update takes of a website first (tagged so a restore after a failed update finds it),
+ * asked for on behalf of whoever started the run; the caller takes it at once with the backup job's
+ * own work.
+ */
+export async function createUpdateBackupRequest(
+  db: Db,
+  website: { id: number; host: string },
+  requestedBy: number | null,
+  at: Date,
+): Promise<number> {
+  const [created] = await db
+    .insert(backupRequests)
+    .values({
+      websiteId: website.id,
+      host: website.host,
+      location: website.host === 'gridpane' ? 'local' : null,
+      tag: UPDATE_BACKUP_TAG,
+      reason: 'before-update',
+      status: 'queued',
+      requestedBy,
+      requestedAt: at,
+    })
+    .returning({ id: backupRequests.id });
   return created!.id;
 }
 

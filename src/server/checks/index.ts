@@ -7,3 +7,4 @@ export {
   monitorMeasuredFrom,
   uptimePercent,
 } from './results';
+export { type SiteHealth, siteHealthNow } from './site-health';

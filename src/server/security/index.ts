@@ -2,3 +2,4 @@
 
 export { findingsOverPeriod } from './history';
 export { riskOf, withRisk } from './risk';
+export { coreVerdicts } from './wporg-facts';

@@ -46,6 +46,19 @@ const themeOf = (t: KinstaSoftware) => ({
   parent: null,
 });
 
+/** One environment's plugins and themes as Kinsta lists them now, kept as its website's software. */
+export async function readEnvironmentSoftware(
+  services: Services,
+  client: KinstaClient,
+  websiteId: number,
+  environmentId: string,
+): Promise<{ plugins: KinstaSoftware[]; themes: KinstaSoftware[] }> {
+  const [plugins, themes] = [await client.listPlugins(environmentId), await client.listThemes(environmentId)];
+  const software = { plugins: plugins.items.map(pluginOf), themes: themes.items.map(themeOf) };
+  await recordSoftware(services.db, websiteId, software, KINSTA, services.clock.now());
+  return { plugins: plugins.items, themes: themes.items };
+}
+
 /**
  * A Kinsta backup as the Backups page keeps it. Kinsta keeps its backups itself and says nothing of
  * where, of a schedule or of retention through its API: those stay unknown.
@@ -98,9 +111,7 @@ async function readSoftware(
     const websiteId = websiteIds.get(env.id);
     if (!websiteId) continue;
     try {
-      const [plugins, themes] = [await client.listPlugins(env.id), await client.listThemes(env.id)];
-      const software = { plugins: plugins.items.map(pluginOf), themes: themes.items.map(themeOf) };
-      await recordSoftware(services.db, websiteId, software, KINSTA, services.clock.now());
+      await readEnvironmentSoftware(services, client, websiteId, env.id);
       await readEnvironmentBackups(services, client, websiteId, env.id);
     } catch (err) {
       if (!isProviderError(err)) throw err;

@@ -26,3 +26,10 @@ export {
   type RecordedRequest,
   startFakeGridPane,
 } from './server';
+export {
+  type FakeWpCliRun,
+  type OnWpCli,
+  type WpCliCommands,
+  wpCliAnswer,
+  wpCliCommandsOf,
+} from './wp-cli';

@@ -9,6 +9,7 @@ import {
   retentionBody,
 } from './backups';
 import type { Fleet, RawObject } from './fleet';
+import { type FakeWpCliRun, type OnWpCli, wpCliAnswer, wpCliCommandsOf } from './wp-cli';
 
 /** What a path resolves to; `endpoint` is the rate-limit bucket (list and by-id are separate budgets). */
 export type Route = {
@@ -25,17 +26,21 @@ export type Route = {
 
 type Answer = { status: number; body: unknown };
 
+/** Where the WP-CLI runs clients asked for go: kept in order, and handed to the test's `onWpCli`. */
+export type WpCliSink = { runs: FakeWpCliRun[]; onWpCli?: OnWpCli };
+
 /**
  * Singular resource paths only, as GridPane has them; `/servers` is a 404 like the real thing.
  * `now` is the moment backups are generated relative to (Date.now() at each request by default), and
  * the moment a backup a client asks for is taken. `added` keeps those backups, per site; `restores`
- * the restores clients asked for, in order.
+ * the restores clients asked for, in order; `wpCli` the WP-CLI runs.
  */
 export function createRouter(
   fleet: Fleet,
   now: () => number = Date.now,
   added: Map<number, FakeBackup[]> = new Map(),
   restores: FakeRestore[] = [],
+  wpCli: WpCliSink = { runs: [] },
 ) {
   /** The backup reads by site id, each its own rate-limit bucket; the body is built at request time. */
   const backupReads: Record<string, (siteId: number, at: number) => unknown> = {
@@ -53,8 +58,14 @@ export function createRouter(
   };
 
   /** The writes by site id, each its own rate-limit bucket; any other write path is unknown (404). */
-  const writes: { pattern: RegExp; endpoint: string; write: (siteId: number, body: string) => Answer }[] = [
+  const writes: {
+    method: string;
+    pattern: RegExp;
+    endpoint: string;
+    write: (siteId: number, body: string) => Answer;
+  }[] = [
     {
+      method: 'POST',
       pattern: /^\/backups\/(\d+)\/?$/,
       endpoint: 'POST /backups/{id}',
       write(siteId, body) {
@@ -65,6 +76,7 @@ export function createRouter(
       },
     },
     {
+      method: 'POST',
       pattern: /^\/backups\/restore\/(\d+)\/?$/,
       endpoint: 'POST /backups/restore/{id}',
       write(siteId, body) {
@@ -74,11 +86,26 @@ export function createRouter(
         return { status: 200, body: { success: true, message: 'Restore started' } };
       },
     },
+    {
+      method: 'PUT',
+      pattern: /^\/site\/run-wp-cli\/(\d+)\/?$/,
+      endpoint: 'PUT /site/run-wp-cli/{id}',
+      write(siteId, body) {
+        const result = wpCliCommandsOf(body);
+        if ('refused' in result) return result.refused;
+        const site = fleet.sites.find((s) => s.id === siteId)!;
+        const url = String(site.url);
+        wpCli.runs.push({ siteId, url, wp: result.wp, at: new Date(now()) });
+        wpCli.onWpCli?.({ id: siteId, url }, result.wp);
+        const server = fleet.servers.find((s) => s.id === site.server_id);
+        return { status: 200, body: wpCliAnswer(String(server?.ip ?? '0.0.0.0')) };
+      },
+    },
   ];
 
   function writeRoute(method: string, path: string, body: string): Route | null {
-    if (method !== 'POST') return null;
-    for (const { pattern, endpoint, write } of writes) {
+    for (const { method: allowed, pattern, endpoint, write } of writes) {
+      if (method !== allowed) continue;
       const match = pattern.exec(path);
       if (!match) continue;
       const site = fleet.sites.find((s) => s.id === Number(match[1]));

@@ -6,6 +6,7 @@ import { type Fleet, generateFleet } from './fleet';
 import { cooldownHeaders, createLimiter, type LimitSettings } from './limits';
 import { type FailureMode, paginate, send, sendFailure, type Wrapper, wrapSingle } from './respond';
 import { createRouter } from './routes';
+import type { FakeWpCliRun, OnWpCli } from './wp-cli';
 
 /** A real HTTP GridPane on 127.0.0.1, faithful to the real API's shapes and limits, for tests and demos. */
 export type FakeGridPaneOptions = {
@@ -28,6 +29,11 @@ export type FakeGridPaneOptions = {
   slowMs?: number;
   /** The moment backups are generated relative to; Date.now() at each request unless a test pins it. */
   backupsNow?: () => number;
+  /**
+   * Called for every WP-CLI run the fake accepts (`PUT /site/run-wp-cli/{id}`), with the site and its
+   * commands, before GridPane answers: a test plays the site changing here (`connectWpCli`).
+   */
+  onWpCli?: OnWpCli;
   port?: number;
 };
 
@@ -60,7 +66,12 @@ export async function startFakeGridPane(options: FakeGridPaneOptions = {}) {
   const addedBackups = new Map<number, FakeBackup[]>();
   /** The restores clients asked for and the fake accepted, in order. */
   const restores: FakeRestore[] = [];
-  const route = createRouter(fleet, options.backupsNow, addedBackups, restores);
+  /** The WP-CLI runs clients asked for and the fake accepted, in order. */
+  const wpCli: FakeWpCliRun[] = [];
+  const route = createRouter(fleet, options.backupsNow, addedBackups, restores, {
+    runs: wpCli,
+    onWpCli: options.onWpCli,
+  });
   const requests: RecordedRequest[] = [];
   const { delay, clear } = fakeTimers();
   const failures = new FailureSchedule<FailureMode>();
@@ -140,6 +151,8 @@ export async function startFakeGridPane(options: FakeGridPaneOptions = {}) {
     writes: () => requests.filter((r) => r.method !== 'GET'),
     /** The restores the fake accepted (`POST /backups/restore/{id}`), in order: what was put back where. */
     restores,
+    /** The WP-CLI runs the fake accepted (`PUT /site/run-wp-cli/{id}`), in order: what ran on which site. */
+    wpCli,
     setFailure(mode: FailureMode | null, failureOptions: FailureOptions = {}) {
       failures.set(mode, failureOptions);
     },

@@ -1,2 +1,14 @@
-export { type FakeKinsta, type FakeKinstaOptions, startFakeKinsta } from './server';
-export type { FakeRestore, FakeUser, KinstaState } from './state';
+export {
+  type FakeKinsta,
+  type FakeKinstaOptions,
+  type FakeWriteBody,
+  startFakeKinsta,
+} from './server';
+export type {
+  FakeRestore,
+  FakeSoftwareKind,
+  FakeUpdate,
+  FakeUpdateBehaviour,
+  FakeUser,
+  KinstaState,
+} from './state';

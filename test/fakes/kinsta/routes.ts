@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FakeAnswer, FakeRequest, RouteHandler } from '../route-server';
-import type { FakeEnvironment, FakeSite, KinstaState } from './state';
+import type { FakeEnvironment, FakeOperation, FakeSite, FakeSoftwareKind, KinstaState } from './state';
 
 /** The paths of Kinsta's API this fake answers, as the product appends them to its base. */
 export const KINSTA_ROUTES = {
@@ -14,6 +14,8 @@ export const KINSTA_ROUTES = {
   downloadable: 'GET /sites/environments/{envId}/downloadable-backups',
   manualBackup: 'POST /sites/environments/{envId}/manual-backups',
   restore: 'POST /sites/environments/{envId}/backups/restore',
+  updatePlugin: 'PUT /sites/environments/{envId}/plugins',
+  updateTheme: 'PUT /sites/environments/{envId}/themes',
   operation: 'GET /operations/{operationId}',
 } as const;
 
@@ -93,6 +95,54 @@ function addManualBackup(state: KinstaState, site: FakeSite, env: FakeEnvironmen
   });
 }
 
+/** A version an update may ask for: letters and digits first, then also dots, pluses and dashes. */
+const VERSION = /^[0-9A-Za-z][0-9A-Za-z.+-]{0,39}$/;
+
+/**
+ * Compares two versions part by part ("9.10" after "9.9"): numeric parts as numbers, others as text,
+ * a missing part as 0. Negative when `a` comes first.
+ */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split(/[.+-]/);
+  const pb = b.split(/[.+-]/);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const x = pa[i] ?? '0';
+    const y = pb[i] ?? '0';
+    const nx = /^\d+$/.test(x) ? Number(x) : null;
+    const ny = /^\d+$/.test(y) ? Number(y) : null;
+    const order = nx !== null && ny !== null ? nx - ny : x.localeCompare(y);
+    if (order !== 0) return order;
+  }
+  return 0;
+}
+
+const softwareOf = (env: FakeEnvironment, software: FakeSoftwareKind) =>
+  software === 'plugin' ? env.plugins : env.themes;
+
+type UpdateOperation = Extract<FakeOperation, { kind: 'update' }>;
+
+/**
+ * An update done: the plugin (theme) now has the version asked for, and no update is waiting once it
+ * is at or past the one Kinsta offered. A plugin removed meanwhile changes nothing.
+ */
+function applyUpdate(state: KinstaState, env: FakeEnvironment, operation: UpdateOperation) {
+  const item = softwareOf(env, operation.software).find((s) => s.name === operation.slug);
+  if (!item) return;
+  const from = item.version;
+  item.version = operation.version;
+  if (item.updateVersion !== null && compareVersions(operation.version, item.updateVersion) >= 0) {
+    item.updateVersion = null;
+  }
+  state.updates.push({
+    envId: env.id,
+    software: operation.software,
+    slug: operation.slug,
+    from,
+    to: operation.version,
+    at: state.now(),
+  });
+}
+
 export function kinstaRoutes(state: KinstaState): Record<string, RouteHandler> {
   /** Every route checks the bearer key first, as Kinsta does. */
   const authed =
@@ -112,6 +162,55 @@ export function kinstaRoutes(state: KinstaState): Record<string, RouteHandler> {
       const found = findEnvironment(request.params.envId);
       return found ? answer(found) : notFound();
     });
+
+  /**
+   * `PUT …/plugins` (or `…/themes`) with `{ name, update_version }`: 422 for a body without both, 404
+   * for an environment or a plugin (theme) it does not have; else an operation to follow.
+   */
+  const update = (request: FakeRequest, software: FakeSoftwareKind): FakeAnswer => {
+    const found = findEnvironment(request.params.envId);
+    if (!found) return notFound();
+    const body = jsonObject(request.body);
+    const name = body?.name;
+    const version = body?.update_version;
+    if (typeof name !== 'string' || !name.trim()) return error(422, 'name is required');
+    if (typeof version !== 'string' || !VERSION.test(version)) {
+      return error(422, 'update_version must be a version');
+    }
+    if (!softwareOf(found.env, software).some((s) => s.name === name)) return notFound();
+    const id = `${software}s:update-${randomUUID()}`;
+    state.operations.push({
+      id,
+      kind: 'update',
+      envId: found.env.id,
+      software,
+      slug: name,
+      version,
+      ended: null,
+      polls: 0,
+    });
+    return {
+      status: 202,
+      body: { operation_id: id, message: `Updating ${software} ${name} in progress`, status: 202 },
+    };
+  };
+
+  /** An update's poll after it is known: as its environment's behaviour says, until it has ended. */
+  const updateProgress = (operation: UpdateOperation): FakeAnswer => {
+    if (operation.ended === null) {
+      const behaviour = state.updateBehaviour.get(operation.envId) ?? 'succeeds';
+      if (behaviour === 'hangs') return { status: 202, body: { status: 202, message: 'In progress' } };
+      operation.ended = behaviour === 'fails' ? 'failed' : 'done';
+      const found = findEnvironment(operation.envId);
+      if (operation.ended === 'done' && found) applyUpdate(state, found.env, operation);
+    }
+    const what = `${operation.software === 'plugin' ? 'Plugin' : 'Theme'} ${operation.slug}`;
+    if (operation.ended === 'failed') {
+      const message = `${what} could not be updated to ${operation.version}`;
+      return { status: 500, body: { status: 500, message, data: {} } };
+    }
+    return { status: 200, body: { status: 200, message: `${what} updated to ${operation.version}` } };
+  };
 
   return {
     [KINSTA_ROUTES.validate]: authed(() => ({
@@ -252,14 +351,18 @@ export function kinstaRoutes(state: KinstaState): Record<string, RouteHandler> {
         body: { operation_id: id, message: 'Restoring a backup to environment in progress', status: 202 },
       };
     }),
+    [KINSTA_ROUTES.updatePlugin]: authed((request) => update(request, 'plugin')),
+    [KINSTA_ROUTES.updateTheme]: authed((request) => update(request, 'theme')),
     // Kinsta's operations: unknown for a moment (404), then in progress, then done. The moment it is
-    // done, a manual backup appears in the environment's list, or a restore is recorded.
+    // done, a manual backup appears in the environment's list, a restore is recorded, or a plugin
+    // (theme) has its new version. An update may instead fail (500) or stay in progress.
     [KINSTA_ROUTES.operation]: authed((request) => {
       const operation = state.operations.find((o) => o.id === request.params.operationId);
       if (!operation) return notFound();
       operation.polls++;
       if (operation.polls === 1) return notFound();
       if (operation.polls === 2) return { status: 202, body: { status: 202, message: 'In progress' } };
+      if (operation.kind === 'update') return updateProgress(operation);
       if (operation.kind === 'restore') {
         if (operation.polls === 3) {
           const { envId, backupId, notifiedUserId } = operation;

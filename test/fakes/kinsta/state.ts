@@ -35,14 +35,32 @@ export type FakeSite = {
   environments: FakeEnvironment[];
 };
 
+/** Which list of an environment an update changes. */
+export type FakeSoftwareKind = 'plugin' | 'theme';
+
 /**
- * A long-running action a client started (a manual backup, noted with its tag; or a restore of a
- * backup, telling a company user): `polls` counts the `GET /operations/{id}` asked so far, which is
- * what moves it on (404, then in progress, then done).
+ * How an environment's plugin and theme updates end: `succeeds` (the new version shows in the lists),
+ * `fails` (the operation ends failed with a message, the version stays), `hangs` (in progress forever).
+ */
+export type FakeUpdateBehaviour = 'succeeds' | 'fails' | 'hangs';
+
+/**
+ * A long-running action a client started (a manual backup, noted with its tag; a restore of a backup,
+ * telling a company user; or the update of one plugin or theme to a version): `polls` counts the
+ * `GET /operations/{id}` asked so far, which is what moves it on (404, then in progress, then done).
+ * An update follows its environment's behaviour at each poll until it has ended (`ended` set), and
+ * stays as it ended.
  */
 export type FakeOperation = { id: string; envId: string; polls: number } & (
   | { kind: 'manualBackup'; tag: string }
   | { kind: 'restore'; backupId: number; notifiedUserId: string }
+  | {
+      kind: 'update';
+      software: FakeSoftwareKind;
+      slug: string;
+      version: string;
+      ended: 'done' | 'failed' | null;
+    }
 );
 
 /** A user of the company, as `GET /company/{id}/users` lists them. */
@@ -50,6 +68,16 @@ export type FakeUser = { id: string; email: string; fullName: string };
 
 /** A restore that completed: the environment replaced, the backup it was replaced with, and when. */
 export type FakeRestore = { envId: string; backupId: number; notifiedUserId: string; at: number };
+
+/** An update whose operation is done: the plugin or theme, the version it had, the one it has, and when. */
+export type FakeUpdate = {
+  envId: string;
+  software: FakeSoftwareKind;
+  slug: string;
+  from: string;
+  to: string;
+  at: number;
+};
 
 export type KinstaState = {
   apiKey: string;
@@ -63,6 +91,10 @@ export type KinstaState = {
   operations: FakeOperation[];
   /** Restores whose operation is done, in order. */
   restores: FakeRestore[];
+  /** How each environment's updates end, by environment id; `succeeds` for one not listed. */
+  updateBehaviour: Map<string, FakeUpdateBehaviour>;
+  /** Plugin and theme updates whose operation is done, in order. */
+  updates: FakeUpdate[];
   /** The moment a backup made (or a restore done) now is stamped with: the fleet's fixed `now`, else the clock. */
   now: () => number;
 };
@@ -203,6 +235,8 @@ export function createKinstaState(options: KinstaFleetOptions = {}): KinstaState
     users,
     operations: [],
     restores: [],
+    updateBehaviour: new Map(),
+    updates: [],
     now: () => options.now ?? Date.now(),
   };
 }

@@ -1,3 +1,4 @@
+export { CRITICAL_ERROR, siteTitleFor } from './pages';
 export {
   DEFAULT_FAKE_HDSNAPSHOT_TOKEN,
   type FakeWordPress,
@@ -8,3 +9,12 @@ export {
   type WordPressRequest,
 } from './server';
 export { snapshotFor } from './snapshot';
+export {
+  compareVersions,
+  connectWpCli,
+  domainOfUrl,
+  type FakeWordPressUpdate,
+  nextMinorRelease,
+  type UpdateBehaviour,
+  type WpCliGroup,
+} from './updates';

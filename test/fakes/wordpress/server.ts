@@ -2,9 +2,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { fakeTimers, trickleBody } from '../faults';
 import { send, sendRaw } from '../gridpane/respond';
+import type { WpCliCommands } from '../gridpane/wp-cli';
 import type { WordPressCase } from './cases';
 import { sendSiteFault, sendSnapshotFault } from './faults';
+import { sendCriticalError, sendHomePage } from './pages';
 import { PLUGIN_VERSION, snapshotFor, snapshotNewer } from './snapshot';
+import { createSiteUpdates, type UpdateBehaviour } from './updates';
 
 export { mixedCases, type WordPressCase } from './cases';
 
@@ -12,6 +15,8 @@ export { mixedCases, type WordPressCase } from './cases';
  * Many WordPress sites with the HD Snapshot plugin behind ONE server on 127.0.0.1: the site's domain is
  * the first path segment (`/{domain}/wp-json/hd-snapshot/v1/snapshot`), so the client's {domain}
  * template substitution is what routes the request. Behaviour follows the plugin's real answers.
+ * Each site also serves its home page (`/{domain}/`), and its versions change when a test applies
+ * WP-CLI updates to it (`applyWpCli`, or GridPane's fake through `connectWpCli`).
  */
 export type FakeWordPressOptions = {
   token?: string;
@@ -32,6 +37,7 @@ export type WordPressRequest = {
 
 export const DEFAULT_FAKE_HDSNAPSHOT_TOKEN = 'fake-hd-snapshot-global-token';
 const ROUTE = /^\/([^/]+)\/wp-json\/hd-snapshot\/v1\/(snapshot|ping)\/?$/;
+const HOME = /^\/[^/]+\/?$/;
 
 const wpError = (res: ServerResponse, status: number, code: string, message: string) =>
   send(res, status, { code, message, data: { status } });
@@ -43,6 +49,13 @@ export async function startFakeWordPress(options: FakeWordPressOptions) {
   const cases = new Map(Object.entries(options.cases ?? {}));
   const requests: WordPressRequest[] = [];
   const { delay, clear } = fakeTimers();
+  const updates = createSiteUpdates();
+  /** What a site reports now: its generated payload with the versions updates changed. */
+  const current = (domain: string, mode: WordPressCase = 'ok') =>
+    updates.overlay(
+      domain,
+      mode === 'schema_newer' ? snapshotNewer(domain, seed) : snapshotFor(domain, seed),
+    );
 
   /** The token the site saw: the plugin's own header first, then a Bearer that survived the proxy. */
   const sentToken = (req: IncomingMessage) => {
@@ -56,9 +69,10 @@ export async function startFakeWordPress(options: FakeWordPressOptions) {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const match = ROUTE.exec(url.pathname);
     const domain = decodeURIComponent(url.pathname.split('/')[1] ?? '');
+    const home = HOME.test(url.pathname);
     const record: WordPressRequest = {
       domain,
-      route: match?.[2] ?? url.pathname,
+      route: match?.[2] ?? (home ? 'home' : url.pathname),
       tokenSent: false,
       at: Date.now(),
     };
@@ -86,6 +100,11 @@ export async function startFakeWordPress(options: FakeWordPressOptions) {
       });
       return res.end();
     }
+    if (home && (req.method === 'GET' || req.method === 'HEAD')) {
+      // A fatal error (a broken update, or a site whose PHP fails) shows visitors WordPress's error page.
+      if (updates.isBroken(domain) || mode === 'server_error') return sendCriticalError(res);
+      return sendHomePage(res, domain, current(domain).wordpress_version);
+    }
     if (!match || req.method !== 'GET' || mode === 'absent') {
       return wpError(res, 404, 'rest_no_route', 'No route was found matching the URL and request method.');
     }
@@ -97,7 +116,7 @@ export async function startFakeWordPress(options: FakeWordPressOptions) {
     if (sent === null) return wpError(res, 401, 'hd_snapshot_missing_token', 'Missing snapshot token.');
     if (mode === 'wrong_token' || sent !== token)
       return wpError(res, 403, 'hd_snapshot_invalid_token', 'Invalid snapshot token.');
-    const snapshot = mode === 'schema_newer' ? snapshotNewer(domain, seed) : snapshotFor(domain, seed);
+    const snapshot = current(domain, mode);
     if (match[2] === 'ping')
       return send(res, 200, {
         ok: true,
@@ -118,14 +137,37 @@ export async function startFakeWordPress(options: FakeWordPressOptions) {
 
   return {
     urlTemplate: `http://127.0.0.1:${port}/{domain}/wp-json/hd-snapshot/v1/snapshot`,
+    /** Each site's home page: 200 and its name as the title, or 500 once an update has broken it. */
+    homeUrlTemplate: `http://127.0.0.1:${port}/{domain}/`,
     token,
     requests,
     pluginVersion: PLUGIN_VERSION,
     setCase(domain: string, mode: WordPressCase) {
       cases.set(domain.toLowerCase(), mode);
     },
-    /** The snapshot an 'ok' site serves (minus generated_at drift), for assertions. */
-    expected: (domain: string) => snapshotFor(domain.toLowerCase(), seed),
+    /** The snapshot an 'ok' site serves (minus generated_at drift), for assertions; updates included. */
+    expected: (domain: string) =>
+      updates.overlay(domain.toLowerCase(), snapshotFor(domain.toLowerCase(), seed)),
+    /**
+     * Runs WP-CLI update commands on a site as GridPane would, `delayMs` of wall time from now (0: at
+     * once, before this returns); resolves once they are applied. A domain the fake does not host is
+     * left alone. See updates.ts for what each command does.
+     */
+    async applyWpCli(domain: string, wp: WpCliCommands, opts: { delayMs?: number } = {}): Promise<void> {
+      const site = domain.toLowerCase();
+      if ((opts.delayMs ?? 0) > 0) await delay(opts.delayMs ?? 0);
+      if (domains.has(site)) updates.apply(site, wp, snapshotFor(site, seed));
+    },
+    /** How a site takes an update: applied (`normal`), applied then broken (`breaks`), or ignored. */
+    setUpdateBehaviour(domain: string, behaviour: UpdateBehaviour) {
+      updates.setBehaviour(domain.toLowerCase(), behaviour);
+    },
+    /** Forgets every update of a site (what restoring a backup from before them does): healthy again. */
+    resetSite(domain: string) {
+      updates.reset(domain.toLowerCase());
+    },
+    /** Every version change applied so far, in order. */
+    updates: updates.applied,
     async close() {
       clear();
       server.closeAllConnections();

@@ -2,6 +2,8 @@ import { createRandom, seedOf } from '../gridpane/random';
 
 /** What the HD Snapshot plugin reports for one site: realistic and the same for a (seed, domain). */
 const WORDPRESS = ['6.4.5', '6.5.3', '6.5.5', '6.6.1', '6.6.2', '6.7', '6.7.1'] as const;
+/** The WordPress releases the fake's sites run, oldest first; core updates move between them. */
+export const WORDPRESS_RELEASES: readonly string[] = WORDPRESS;
 const PHP = ['7.4.33', '8.0.30', '8.1.29', '8.1.31', '8.2.18', '8.2.24', '8.3.12', '8.3.14'] as const;
 const THEMES = [
   { name: 'Astra Child', version: '1.0.2', stylesheet: 'astra-child', template: 'astra' },

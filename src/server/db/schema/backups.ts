@@ -106,7 +106,7 @@ export const backupRequests = pgTable(
     /** GridPane: on the server or off-site; null where the host keeps its own (Kinsta). */
     location: text(),
     tag: text().notNull(),
-    /** requested (a person's "back up now") | before-restore (the copy a restore takes first) */
+    /** requested (a person's "back up now") | before-restore (the copy a restore takes first) | before-update */
     reason: text().notNull().default('requested'),
     status: text().notNull(), // queued | running | succeeded | failed
     message: text(),

@@ -25,6 +25,7 @@ export * from './sessions';
 export * from './table-generations';
 export * from './tags';
 export * from './tasks';
+export * from './updates';
 export * from './users';
 export * from './vulnerabilities';
 export * from './website-facts';

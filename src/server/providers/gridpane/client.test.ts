@@ -607,3 +607,170 @@ describe('GridPane client: errors', () => {
     expect(await providerFailure(ctx.client.listSites())).toMatchObject({ kind: 'server_error' });
   });
 });
+
+describe('GridPane client: WP-CLI updates', () => {
+  const path = (id: number) => `/oauth/api/v1/site/run-wp-cli/${id}`;
+
+  it('sends exactly the commands as {"wp": {…}} in one PUT, and the fake runs them on that site', async () => {
+    const ctx = await setup({ sites: 10, backupsNow: () => NOW });
+    fake = ctx.fake;
+    const site = fake.fleet.sites[2]!;
+    const wp = {
+      plugin: ['update contact-form-7 --version=6.0.2', 'update akismet'],
+      theme: ['update astra --force --version=4.8.1'],
+      core: ['update --minor'],
+    };
+    await expect(ctx.client.runWpCli(site.id, wp)).resolves.toBeUndefined();
+    expect(fake.writes().map((w) => `${w.method} ${w.path} ${w.status}`)).toEqual([
+      `PUT ${path(site.id)} 200`,
+    ]);
+    expect(fake.writes()[0]!.body).toBe(JSON.stringify({ wp }));
+    expect(fake.wpCli).toEqual([{ siteId: site.id, url: site.url, wp, at: new Date(NOW) }]);
+
+    // A group without commands is left out; a core update may name its version and force it.
+    await ctx.client.runWpCli(site.id, { plugin: [], core: ['update --version=6.5.5 --force'] });
+    expect(sentBodies(fake)[1]).toEqual({ wp: { core: ['update --version=6.5.5 --force'] } });
+  });
+
+  it('refuses anything but a plugin, theme or core update before sending anything', async () => {
+    const ctx = await setup({ sites: 5 });
+    fake = ctx.fake;
+    const id = fake.fleet.sites[0]!.id;
+    const bad: unknown[] = [
+      {},
+      { plugin: [] },
+      { plugin: 'update akismet' },
+      { plugin: [42] },
+      { cli: ['update akismet'] },
+      { plugin: ['update --all'] },
+      { plugin: ['install akismet'] },
+      { plugin: ['delete akismet'] },
+      { plugin: ['update'] },
+      { plugin: ['update akismet; rm -rf /'] },
+      { plugin: ['update akismet && wp user create x x@x.example'] },
+      { plugin: ['update Akismet'] },
+      { plugin: ['update ../akismet'] },
+      { plugin: [`update ${'a'.repeat(101)}`] },
+      { plugin: ['update akismet  --force'] },
+      { plugin: [' update akismet'] },
+      { plugin: ['update akismet\n--force'] },
+      { plugin: ['update akismet --activate'] },
+      { plugin: ['update akismet --minor'] },
+      { plugin: ['update akismet other-plugin'] },
+      { plugin: ['update akismet --force --force'] },
+      { plugin: ['update akismet --version=5.3.5 --version=5.3.3'] },
+      { plugin: ['update akismet --version='] },
+      { plugin: ['update akismet --version=$(id)'] },
+      { plugin: ['update akismet --version=.1'] },
+      { plugin: [`update akismet --version=1${'.0'.repeat(20)}`] },
+      { theme: ['update astra --url=evil.example'] },
+      { core: ['update'] },
+      { core: ['update --minor --version=6.7.1'] },
+      { core: ['update 6.7.1'] },
+      { core: ['update --version=latest;id'] },
+      { core: ['download --version=6.7.1'] },
+      { plugin: ['update akismet'], core: ['update --patch'] },
+    ];
+    for (const wp of bad) {
+      await expect(ctx.client.runWpCli(id, wp as Parameters<typeof ctx.client.runWpCli>[1])).rejects.toThrow(
+        TypeError,
+      );
+    }
+    await expect(ctx.client.runWpCli(-1, { plugin: ['update akismet'] })).rejects.toThrow(TypeError);
+    expect(fake.writes()).toEqual([]);
+    // The allowed forms, flags in any order.
+    await ctx.client.runWpCli(id, {
+      plugin: ['update wpforms-lite --force --version=1.9.2.2', 'update duplicate-post'],
+      theme: ['update twentytwentyfour --version=1.2'],
+      core: ['update --minor --force', 'update --version=6.7.1'],
+    });
+    expect(fake.writes().map((w) => w.status)).toEqual([200]);
+  });
+
+  it('never sends WP-CLI commands twice after a 500 or a timeout: GridPane may be running them', async () => {
+    const time = fakeTime();
+    const ctx = await setup({ sites: 10 }, { sleep: time.sleep, clock: time.clock });
+    fake = ctx.fake;
+    const id = fake.fleet.sites[0]!.id;
+    fake.setFailure('server_error', { times: 1 });
+    const error = await providerFailure(ctx.client.runWpCli(id, { plugin: ['update akismet'] }));
+    expect(error).toMatchObject({ kind: 'server_error', upstreamStatus: 500 });
+    expect(error.message).toBe('GridPane is having trouble (HTTP 500): Server Error');
+    expect(fake.writes().map((w) => `${w.method} ${w.path} ${w.status}`)).toEqual([`PUT ${path(id)} 500`]);
+    expect(time.waits).toEqual([]);
+    expect(fake.wpCli).toEqual([]);
+
+    const slow = await setup({ sites: 10, slowMs: 2000 }, { fetchTimeoutMs: 200 });
+    try {
+      slow.fake.setFailure('slow', { times: 1 });
+      const timeout = await providerFailure(
+        slow.client.runWpCli(slow.fake.fleet.sites[0]!.id, { plugin: ['update akismet'] }),
+      );
+      expect(timeout.kind).toBe('timeout');
+      expect(slow.fake.writes()).toHaveLength(1);
+    } finally {
+      await slow.fake.close();
+    }
+  });
+
+  it('sends the commands again after a 429, once its whole advised wait has passed', async () => {
+    const time = fakeTime();
+    const ctx = await setup({ sites: 10 }, { sleep: time.sleep, clock: time.clock });
+    fake = ctx.fake;
+    const id = fake.fleet.sites[0]!.id;
+    fake.setFailure('rate_limited', { times: 1 });
+    await ctx.client.runWpCli(id, { core: ['update --minor'] });
+    expect(time.waits).toEqual([60_250]);
+    expect(fake.writes().map((w) => w.status)).toEqual([429, 200]);
+    expect(fake.wpCli).toHaveLength(1);
+  });
+
+  it('fails clearly for a site GridPane does not know, and runs nothing', async () => {
+    const ctx = await setup({ sites: 5 });
+    fake = ctx.fake;
+    const error = await providerFailure(ctx.client.runWpCli(1, { plugin: ['update akismet'] }));
+    expect(error).toMatchObject({
+      kind: 'not_found',
+      status: 404,
+      provider: 'gridpane',
+      upstreamStatus: 404,
+    });
+    expect(error.message).toBe('GridPane could not find that item (HTTP 404)');
+    expect(fake.writes().map((w) => w.status)).toEqual([404]);
+    expect(fake.wpCli).toEqual([]);
+  });
+
+  it('reads success: false, an error body or an unreadable 2xx as a failure', async () => {
+    const bodies = [
+      { success: false, message: 'WP-CLI is\u0007 disabled on this server.' },
+      { error: { code: 'site_busy', message: 'Another task is running on this site.' } },
+      {},
+      { success: true, message: 'Commands successfully executed on 203.0.113.10 server.' },
+    ];
+    const stub = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(bodies.shift()));
+    });
+    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
+    try {
+      const client = createGridPaneClient({
+        baseUrl: `http://127.0.0.1:${(stub.address() as AddressInfo).port}`,
+        token: 'stub-wp-cli-token',
+        addressPolicy: localTargets,
+        minSpacingMs: 0,
+      });
+      const run = () => client.runWpCli(7, { plugin: ['update akismet'] });
+      const disabled = await providerFailure(run());
+      expect(disabled).toMatchObject({ kind: 'bad_response', upstreamStatus: 200 });
+      expect(disabled.message).toBe('GridPane refused the request: WP-CLI is disabled on this server.');
+      expect((await providerFailure(run())).message).toBe(
+        'GridPane refused the request: Another task is running on this site.',
+      );
+      expect(await providerFailure(run())).toMatchObject({ kind: 'bad_response' });
+      await expect(run()).resolves.toBeUndefined();
+    } finally {
+      stub.closeAllConnections();
+      await new Promise((resolve) => stub.close(resolve));
+    }
+  });
+});

@@ -31,7 +31,9 @@ import type {
   GridPaneSite,
   GridPaneSystemUser,
   GridPaneUser,
+  WpCliCommands,
 } from './types';
+import { wpCliBody } from './wp-cli';
 
 export type GridPaneClientOptions = {
   baseUrl: string;
@@ -185,6 +187,24 @@ export function createGridPaneClient(options: GridPaneClientOptions) {
         backup: request.backup,
       };
       await send('POST', path, body); // `{"success": true, "message": …}` says nothing more
+    },
+    /**
+     * Asks GridPane to run WP-CLI updates on a site (plugins, themes, core): only the updates `wpCliBody`
+     * allows ever leave. Sent once: a failure after it left (5xx, no answer in time) is thrown, never
+     * sent again, since GridPane may be running them already. GridPane's answer carries no output and no
+     * exit status, so what changed is known only once the site's versions are read again.
+     */
+    runWpCli: async (siteId: number, wp: WpCliCommands): Promise<void> => {
+      const path = idPath('/site/run-wp-cli', siteId);
+      const answer = await send('PUT', path, wpCliBody(wp));
+      // `{"success": true, "message": "Commands successfully executed on <ip> server."}`; a refusal threw.
+      if (
+        typeof answer !== 'object' ||
+        answer === null ||
+        (answer as { success?: unknown }).success !== true
+      ) {
+        throw badResponse();
+      }
     },
   };
 }

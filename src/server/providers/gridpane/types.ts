@@ -121,3 +121,11 @@ export type GridPaneRestoreRequest = { source: string; backupType: 'manual' | 'a
 
 /** Remote storage a site can back up to (`service`: wasabi, aws-s3…). Its keys are never kept. */
 export type GridPaneBackupIntegration = { id: number; service: string; name: string | null };
+
+/**
+ * WP-CLI commands GridPane runs on a site, by command group (`wp plugin …`, `wp theme …`, `wp core …`),
+ * each without the leading `wp <group>`. Only updates are ever sent: `update <slug>` with an optional
+ * `--version=<version>` and `--force` for a plugin or theme; `update --minor` or `update --version=<version>`,
+ * optionally with `--force`, for core. GridPane answers without the commands' output or exit status.
+ */
+export type WpCliCommands = { plugin?: string[]; theme?: string[]; core?: string[] };

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeKinsta, type FakeKinstaOptions, startFakeKinsta } from '../../../../test/fakes/kinsta';
 import { fakeTime, localTargets, providerFailure } from '../../core/outbound/provider-test-helpers';
 import { createKinstaClient, type KinstaClientOptions } from './client';
-import { parseOperation } from './parse';
+import { parseOperation, parseUpdateStarted } from './parse';
 
 let fake: FakeKinsta | undefined;
 afterEach(async () => {
@@ -440,6 +440,265 @@ describe('Kinsta client: restores', () => {
   });
 });
 
+describe('Kinsta client: plugin and theme updates', () => {
+  const NOW = Date.UTC(2026, 10, 27, 12);
+  const UNKNOWN = '0c2d4f00-0000-4000-8000-000000000000';
+  const PLUGIN_OPERATION = /^plugins:update-[0-9a-f-]{36}$/;
+
+  /** The first site's live environment, with plugins and a theme of known versions. */
+  async function withSoftware(
+    fakeOptions: FakeKinstaOptions = {},
+    clientOptions: Partial<KinstaClientOptions> = {},
+  ) {
+    const context = await setup(fakeOptions, clientOptions);
+    const env = context.fake.state.sites[0]!.environments[0]!;
+    env.plugins = [
+      {
+        name: 'woocommerce',
+        title: 'WooCommerce',
+        status: 'active',
+        version: '9.3.3',
+        updateVersion: '9.3.4',
+      },
+      { name: 'akismet', title: 'Akismet', status: 'active', version: '5.3.3', updateVersion: '5.4' },
+    ];
+    env.themes = [
+      { name: 'astra', title: 'Astra', status: 'active', version: '4.8.3', updateVersion: '4.8.4' },
+    ];
+    return { ...context, env };
+  }
+
+  it('sends { name, update_version }, follows the operation to done, then reads the new version back', async () => {
+    const { client, fake, env, calls } = await withSoftware();
+    const { operationId } = await client.updatePlugin(env.id, 'woocommerce', '9.3.4');
+    expect(operationId).toMatch(PLUGIN_OPERATION);
+    expect(fake.writes().map((w) => `${w.method} ${w.path} ${w.status}`)).toEqual([
+      `PUT /sites/environments/${env.id}/plugins 202`,
+    ]);
+    expect(fake.writeBodies()).toEqual([
+      {
+        method: 'PUT',
+        path: `/sites/environments/${env.id}/plugins`,
+        body: '{"name":"woocommerce","update_version":"9.3.4"}',
+      },
+    ]);
+    expect(await client.getOperation(operationId)).toEqual({ state: 'pending', message: null });
+    expect(await client.getOperation(operationId)).toEqual({ state: 'running', message: 'In progress' });
+    expect((await client.listPlugins(env.id)).items[0]).toMatchObject({ version: '9.3.3' });
+    expect(await client.getOperation(operationId)).toEqual({
+      state: 'done',
+      message: 'Plugin woocommerce updated to 9.3.4',
+    });
+    expect(await client.getOperation(operationId)).toMatchObject({ state: 'done' });
+    const plugins = await client.listPlugins(env.id);
+    expect(plugins.items.map((p) => [p.slug, p.version, p.updateVersion])).toEqual([
+      ['woocommerce', '9.3.4', null],
+      ['akismet', '5.3.3', '5.4'],
+    ]);
+    expect(fake.state.updates).toEqual([
+      { envId: env.id, software: 'plugin', slug: 'woocommerce', from: '9.3.3', to: '9.3.4', at: NOW },
+    ]);
+    // Every poll was one request: a pending or running operation is not retried by the client.
+    expect(calls.filter((c) => c.path.startsWith('/operations/'))).toHaveLength(4);
+    fake.acknowledgeWrites();
+  });
+
+  it('updates a theme the same way, through the themes path', async () => {
+    const { client, fake, env } = await withSoftware();
+    const { operationId } = await client.updateTheme(env.id, 'astra', '4.8.4');
+    expect(operationId).toMatch(/^themes:update-[0-9a-f-]{36}$/);
+    expect(fake.writeBodies()).toEqual([
+      {
+        method: 'PUT',
+        path: `/sites/environments/${env.id}/themes`,
+        body: '{"name":"astra","update_version":"4.8.4"}',
+      },
+    ]);
+    for (const state of ['pending', 'running', 'done'] as const) {
+      expect((await client.getOperation(operationId)).state).toBe(state);
+    }
+    expect((await client.listThemes(env.id)).items).toEqual([
+      expect.objectContaining({ slug: 'astra', version: '4.8.4', updateVersion: null }),
+    ]);
+    expect((await client.listPlugins(env.id)).items[0]).toMatchObject({ version: '9.3.3' });
+    fake.acknowledgeWrites();
+  });
+
+  it('leaves the offered update waiting after an update to a version short of it', async () => {
+    const { client, fake, env } = await withSoftware();
+    const { operationId } = await client.updatePlugin(env.id, 'akismet', '5.3.4');
+    for (let i = 0; i < 3; i++) await client.getOperation(operationId);
+    expect((await client.listPlugins(env.id)).items[1]).toMatchObject({
+      slug: 'akismet',
+      version: '5.3.4',
+      updateVersion: '5.4',
+    });
+    fake.acknowledgeWrites();
+  });
+
+  it('reads an update that fails as failed, with Kinsta’s message, and the version stays', async () => {
+    const time = fakeTime();
+    const { client, fake, env, calls } = await withSoftware({}, { sleep: time.sleep, clock: time.clock });
+    fake.setUpdateBehaviour(env.id, 'fails');
+    const { operationId } = await client.updatePlugin(env.id, 'woocommerce', '9.3.4');
+    expect(await client.getOperation(operationId)).toEqual({ state: 'pending', message: null });
+    expect(await client.getOperation(operationId)).toEqual({ state: 'running', message: 'In progress' });
+    const failed = { state: 'failed', message: 'Plugin woocommerce could not be updated to 9.3.4' };
+    expect(await client.getOperation(operationId)).toEqual(failed);
+    // A failed operation stays failed, even once the environment's updates would succeed again.
+    fake.setUpdateBehaviour(env.id, 'succeeds');
+    expect(await client.getOperation(operationId)).toEqual(failed);
+    expect((await client.listPlugins(env.id)).items[0]).toMatchObject({
+      version: '9.3.3',
+      updateVersion: '9.3.4',
+    });
+    expect(fake.state.updates).toEqual([]);
+    // The failed operation's 500 is its answer, never asked again.
+    expect(calls.filter((c) => c.path.startsWith('/operations/')).map((c) => c.status)).toEqual([
+      404, 202, 500, 500,
+    ]);
+    expect(time.waits).toEqual([]);
+    fake.acknowledgeWrites();
+  });
+
+  it('reads an update that hangs as running for as long as it hangs', async () => {
+    const { client, fake, env } = await withSoftware();
+    fake.setUpdateBehaviour(env.id, 'hangs');
+    const { operationId } = await client.updateTheme(env.id, 'astra', '4.8.4');
+    expect((await client.getOperation(operationId)).state).toBe('pending');
+    for (let i = 0; i < 6; i++) {
+      expect(await client.getOperation(operationId)).toEqual({ state: 'running', message: 'In progress' });
+    }
+    expect((await client.listThemes(env.id)).items[0]).toMatchObject({ version: '4.8.3' });
+    // One that was hanging ends when the environment's updates succeed again.
+    fake.setUpdateBehaviour(env.id, 'succeeds');
+    expect((await client.getOperation(operationId)).state).toBe('done');
+    expect((await client.listThemes(env.id)).items[0]).toMatchObject({ version: '4.8.4' });
+    fake.acknowledgeWrites();
+  });
+
+  it('refuses a bad slug, version or id before sending anything', async () => {
+    const { client, fake, env, calls } = await withSoftware();
+    const slugs = [
+      '',
+      'WooCommerce',
+      '-woo',
+      '.hidden',
+      '../validate',
+      'woo commerce',
+      'woo/commerce',
+      'a'.repeat(101),
+    ];
+    const versions = ['', 'v1.0!', '.1', '-1', '1.0 ', '1.0/2', '1_0', '9'.repeat(41)];
+    for (const update of [client.updatePlugin, client.updateTheme]) {
+      for (const slug of slugs) {
+        await expect(update(env.id, slug, '1.0.0')).rejects.toThrow('Invalid plugin or theme slug');
+      }
+      for (const version of versions) {
+        await expect(update(env.id, 'woocommerce', version)).rejects.toThrow(
+          'Invalid plugin or theme version',
+        );
+      }
+      await expect(update('../validate', 'woocommerce', '1.0.0')).rejects.toThrow('Invalid Kinsta id');
+      await expect(update(env.id, 'woocommerce', 9 as unknown as string)).rejects.toThrow(TypeError);
+    }
+    expect(calls).toEqual([]);
+    expect(fake.requests).toEqual([]);
+    expect(fake.state.operations).toEqual([]);
+  });
+
+  it('accepts the longest slug and version and the usual version shapes', async () => {
+    const { client, fake, env } = await withSoftware();
+    env.plugins.push({
+      name: 'a'.repeat(100),
+      title: 'Long',
+      status: 'active',
+      version: '1.0',
+      updateVersion: null,
+    });
+    for (const version of ['2.0.0-beta.1', '1.0+build.7', '10', '9'.repeat(40)]) {
+      expect((await client.updatePlugin(env.id, 'a'.repeat(100), version)).operationId).toMatch(
+        PLUGIN_OPERATION,
+      );
+    }
+    expect(fake.writes().map((w) => w.status)).toEqual([202, 202, 202, 202]);
+    fake.acknowledgeWrites();
+  });
+
+  it('surfaces Kinsta’s 404 for an environment, plugin or theme it does not have, and starts nothing', async () => {
+    const { client, fake, env } = await withSoftware();
+    for (const call of [
+      client.updatePlugin(UNKNOWN, 'woocommerce', '9.3.4'),
+      client.updatePlugin(env.id, 'not-installed', '1.0.0'),
+      // A plugin is not a theme.
+      client.updateTheme(env.id, 'woocommerce', '9.3.4'),
+    ]) {
+      expect(await providerFailure(call)).toMatchObject({ kind: 'not_found', status: 404 });
+    }
+    expect(fake.writes().map((w) => `${w.method} ${w.status}`)).toEqual(['PUT 404', 'PUT 404', 'PUT 404']);
+    expect(fake.state.operations).toEqual([]);
+    fake.acknowledgeWrites();
+  });
+
+  it('never sends an update twice after a 500: Kinsta may be updating already', async () => {
+    const time = fakeTime();
+    const { client, fake, env, calls } = await withSoftware({}, { sleep: time.sleep, clock: time.clock });
+    fake.setFailure('updatePlugin', 'server_error', { times: 1 });
+    const error = await providerFailure(client.updatePlugin(env.id, 'woocommerce', '9.3.4'));
+    expect(error.kind).toBe('server_error');
+    expect(error.message).toBe('Kinsta is having trouble (HTTP 500): Internal Server Error');
+    expect(fake.writes().map((w) => `${w.method} ${w.path} ${w.status}`)).toEqual([
+      `PUT /sites/environments/${env.id}/plugins 500`,
+    ]);
+    expect(calls).toHaveLength(1);
+    expect(time.waits).toEqual([]);
+    expect(fake.state.operations).toEqual([]);
+    fake.acknowledgeWrites();
+  });
+
+  it('never sends an update twice after a timeout', async () => {
+    const { client, fake, env } = await withSoftware({ slowMs: 2000 }, { fetchTimeoutMs: 200 });
+    fake.setFailure('updateTheme', 'slow', { times: 1 });
+    expect((await providerFailure(client.updateTheme(env.id, 'astra', '4.8.4'))).kind).toBe('timeout');
+    expect(fake.writes()).toHaveLength(1);
+    fake.acknowledgeWrites();
+  });
+
+  it('sends an update again after a 429, once the whole Retry-After has passed', async () => {
+    const time = fakeTime();
+    const { client, fake, env, calls } = await withSoftware(
+      { retryAfterSeconds: 30 },
+      { sleep: time.sleep, clock: time.clock },
+    );
+    fake.setFailure('updatePlugin', 'rate_limited', { times: 1 });
+    const { operationId } = await client.updatePlugin(env.id, 'woocommerce', '9.3.4');
+    expect(time.waits).toEqual([30_000]);
+    expect(calls.map((c) => [c.status, c.attempt])).toEqual([
+      [429, 0],
+      [202, 1],
+    ]);
+    expect(fake.writes().map((w) => w.status)).toEqual([429, 202]);
+    expect(fake.state.operations.map((o) => o.id)).toEqual([operationId]);
+    fake.acknowledgeWrites();
+  });
+
+  it('reads the operation id at the top of the answer or one level down', () => {
+    const id = 'plugins:update-0c2d4f00-0000-4000-8000-000000000000';
+    const other = 'plugins:update-1d3e5a11-0000-4000-8000-000000000000';
+    expect(parseUpdateStarted({ operation_id: id, message: 'Updating', status: 202 })).toBe(id);
+    expect(parseUpdateStarted({ data: { operation_id: id }, status: 202 })).toBe(id);
+    expect(parseUpdateStarted({ operations: [{ name: 'woocommerce', operation_id: id }] })).toBe(id);
+    expect(parseUpdateStarted({ operation_id: id, data: { operation_id: other } })).toBe(id);
+    // Two operations name no single one to follow; an id that could not go into a path is none.
+    expect(parseUpdateStarted({ operations: [{ operation_id: id }, { operation_id: other }] })).toBeNull();
+    expect(parseUpdateStarted({ data: { operation_id: '../validate' } })).toBeNull();
+    expect(parseUpdateStarted({ message: 'Updating', status: 202 })).toBeNull();
+    expect(parseUpdateStarted({ data: { data: { operation_id: id } } })).toBeNull();
+    expect(parseUpdateStarted(null)).toBeNull();
+    expect(parseUpdateStarted([{ operation_id: id }])).toBeNull();
+  });
+});
+
 describe('Fake Kinsta', () => {
   it('records every request that is not a GET; acknowledged ones are no longer unplanned', async () => {
     const own = await startFakeKinsta({ sites: 1 });
@@ -477,6 +736,48 @@ describe('Fake Kinsta', () => {
       expect(env.backups.filter((b) => b.note === 'pre-launch')).toHaveLength(1);
       await poll();
       expect(env.backups.filter((b) => b.note === 'pre-launch')).toHaveLength(1);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('answers a plugin or theme update 401, 404 or 422 as Kinsta would, and records it', async () => {
+    const own = await startFakeKinsta({ sites: 1 });
+    try {
+      const env = own.state.sites[0]!.environments[0]!;
+      const plugin = { name: 'woocommerce', title: 'WooCommerce', status: 'active' as const };
+      env.plugins = [{ ...plugin, version: '9.3.3', updateVersion: null }];
+      const put = (path: string, body: string, key = own.apiKey) =>
+        fetch(`${own.url}${path}`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body,
+        }).then((r) => r.status);
+      const plugins = `/sites/environments/${env.id}/plugins`;
+      const good = JSON.stringify({ name: plugin.name, update_version: '99.0' });
+      expect(await put(plugins, good, 'not-the-key')).toBe(401);
+      expect(await put('/sites/environments/0c2d4f00-0000-4000-8000-000000000000/plugins', good)).toBe(404);
+      expect(await put(plugins, JSON.stringify({ name: 'not-installed', update_version: '1.0' }))).toBe(404);
+      expect(await put(plugins, JSON.stringify({ update_version: '1.0' }))).toBe(422);
+      expect(await put(plugins, JSON.stringify({ name: plugin.name }))).toBe(422);
+      expect(await put(plugins, JSON.stringify({ name: plugin.name, update_version: 'not a version' }))).toBe(
+        422,
+      );
+      expect(await put(plugins, 'not json')).toBe(422);
+      expect(own.state.operations).toEqual([]);
+      expect(own.unplannedWrites()).toHaveLength(7);
+      own.acknowledgeWrites();
+      expect(await put(plugins, good)).toBe(202);
+      expect(own.unplannedWrites().map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+        `PUT ${plugins} 202`,
+      ]);
+      own.acknowledgeWrites();
+      expect(own.state.operations).toEqual([
+        expect.objectContaining({ kind: 'update', software: 'plugin', slug: plugin.name, version: '99.0' }),
+      ]);
+      expect(() => own.setUpdateBehaviour('0c2d4f00-0000-4000-8000-000000000000', 'fails')).toThrow(
+        'The fake Kinsta has no environment',
+      );
     } finally {
       await own.close();
     }

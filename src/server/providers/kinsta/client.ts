@@ -10,10 +10,11 @@ import {
   parseOperationStarted,
   parseSites,
   parseSoftware,
+  parseUpdateStarted,
   parseValidate,
 } from './parse';
 import { createRequester } from './request';
-import { KINSTA_ID, OPERATION_ID } from './schemas';
+import { KINSTA_ID, OPERATION_ID, SOFTWARE_SLUG, SOFTWARE_VERSION } from './schemas';
 import type {
   KinstaBackup,
   KinstaCallInfo,
@@ -58,10 +59,26 @@ const operationSegment = (value: string) => {
   return encodeURIComponent(value);
 };
 
+/** A plugin's or theme's slug, checked before it goes into an update's body. */
+const softwareSlug = (value: string) => {
+  if (typeof value !== 'string' || !SOFTWARE_SLUG.test(value)) {
+    throw new TypeError(`Invalid plugin or theme slug: ${String(value).slice(0, 120)}`);
+  }
+  return value;
+};
+
+/** The version an update asks for, checked before it goes into the body. */
+const softwareVersion = (value: string) => {
+  if (typeof value !== 'string' || !SOFTWARE_VERSION.test(value)) {
+    throw new TypeError(`Invalid plugin or theme version: ${String(value).slice(0, 120)}`);
+  }
+  return value;
+};
+
 /**
  * Kinsta's API: the key's company, its users, its sites with their environments, per environment its
- * plugins, themes and backups; and two writes a person asks for, a manual backup and a restore, each
- * followed through its operation.
+ * plugins, themes and backups; and the writes a person asks for, a manual backup, a restore and the
+ * update of one plugin or theme to a version, each followed through its operation.
  */
 export function createKinstaClient(options: KinstaClientOptions) {
   const { get, getAnswer, send } = createRequester({
@@ -91,6 +108,28 @@ export function createKinstaClient(options: KinstaClientOptions) {
 
   const environmentPath = (environmentId: string, what: string) =>
     `/sites/environments/${segment(environmentId)}/${what}`;
+
+  /**
+   * Asks Kinsta to update one plugin or theme of an environment to `version`: `PUT …/plugins` (or
+   * `…/themes`) with `{ name, update_version }`. Every part is checked before anything is sent.
+   */
+  const updateSoftware = async (
+    kind: 'plugins' | 'themes',
+    environmentId: string,
+    slug: string,
+    version: string,
+  ): Promise<{ operationId: string }> => {
+    const path = environmentPath(environmentId, kind);
+    const body = { name: softwareSlug(slug), update_version: softwareVersion(version) };
+    const operationId = parseUpdateStarted(await send('PUT', path, body));
+    // Kinsta took it, but without an id we cannot follow it: say so rather than ask again.
+    if (operationId === null) {
+      throw badResponse(
+        `no operation id to follow the ${kind === 'plugins' ? 'plugin' : 'theme'} update with`,
+      );
+    }
+    return { operationId };
+  };
 
   return {
     /** The key in use and its company (`GET /validate`); a refused key is 'unauthorized'. */
@@ -148,6 +187,17 @@ export function createKinstaClient(options: KinstaClientOptions) {
       if (operationId === null) throw badResponse('no operation id to follow the restore with');
       return { operationId };
     },
+    /**
+     * Asks Kinsta to update one plugin of an environment (by its slug) to `version`; follow it with
+     * `getOperation`, then read the version back with `listPlugins`. Sent once: a failure after it left
+     * (5xx, no answer in time) is thrown, never sent again, since Kinsta may be updating already; a 429
+     * is sent again after its wait. A refusal throws with Kinsta's reason.
+     */
+    updatePlugin: (environmentId: string, slug: string, version: string): Promise<{ operationId: string }> =>
+      updateSoftware('plugins', environmentId, slug, version),
+    /** As `updatePlugin`, for one theme of an environment (read back with `listThemes`). */
+    updateTheme: (environmentId: string, slug: string, version: string): Promise<{ operationId: string }> =>
+      updateSoftware('themes', environmentId, slug, version),
     /**
      * Where an operation stands. Kinsta answers 404 for a while after an operation starts, read as
      * `pending`; it answers the same for an id it never gave, so a caller stops polling at its own deadline.

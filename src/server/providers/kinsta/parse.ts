@@ -198,6 +198,28 @@ export function parseOperationStarted(body: unknown): string | null {
 }
 
 /**
+ * The 202 that starts a plugin or theme update → its operation id. Kinsta's answer is read in either
+ * shape: `operation_id` at the top, or else inside one object one level down (`{ data: { operation_id } }`,
+ * or a list holding that one object). More than one different id there names no single operation to
+ * follow, so it reads as none (null), as does an answer without one.
+ */
+export function parseUpdateStarted(body: unknown): string | null {
+  const top = parseOperationStarted(body);
+  if (top !== null) return top;
+  const root = obj(body);
+  if (root === null) return null;
+  const found = new Set<string>();
+  for (const value of Object.values(root)) {
+    const candidates = Array.isArray(value) ? value : [value];
+    for (const candidate of candidates) {
+      const id = obj(candidate) === null ? null : parseOperationStarted(candidate);
+      if (id !== null) found.add(id);
+    }
+  }
+  return found.size === 1 ? [...found][0]! : null;
+}
+
+/**
  * `GET /operations/{id}`, from the HTTP status and the body's own `status`: a 404 is `pending` (Kinsta
  * does not know an operation for a while after starting it); a body status of 400 or more, or an HTTP
  * 5xx, is `failed`; 202 is `running`; 200 is `done`. The body's status, when it is one of these, wins

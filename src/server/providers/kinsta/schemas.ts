@@ -102,6 +102,15 @@ export const rawCompanyUser = z.object({
  */
 export const OPERATION_ID = /^[A-Za-z0-9:-]{1,128}$/;
 
+/**
+ * A plugin's or theme's slug as it may go into an update: lower-case letters and digits, then also dots,
+ * dashes and underscores, at most 100 characters.
+ */
+export const SOFTWARE_SLUG = /^[a-z0-9][a-z0-9._-]{0,99}$/;
+
+/** A version an update may ask for ("9.3.4", "2.0.0-beta.1", "1.0+build"): at most 40 characters. */
+export const SOFTWARE_VERSION = /^[0-9A-Za-z][0-9A-Za-z.+-]{0,39}$/;
+
 /** The 202 that starts a long-running action: `{ operation_id, message, status: 202 }`. */
 export const rawOperationStarted = z.object({ operation_id: z.string().trim().regex(OPERATION_ID) });
 

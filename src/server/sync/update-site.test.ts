@@ -1,0 +1,278 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeGridPane, startFakeGridPane } from '../../../test/fakes/gridpane';
+import { connectWpCli, type FakeWordPress, startFakeWordPress } from '../../../test/fakes/wordpress';
+import { createTestApp, type TestApp } from '../../../test/support/app';
+import type { UpdateRun } from '../../shared/updates';
+import { auditLog, maintenanceWindows, websites } from '../db/schema';
+import { readGridPaneBackups } from './gridpane-backups';
+
+// Safe updates against the fakes: GridPane runs WP-CLI on a fake WordPress whose HD Snapshot reports
+// the new versions a moment later, and whose home page can break after an update.
+let t: TestApp;
+let cookie: string;
+let gridpane: FakeGridPane;
+let wordpress: FakeWordPress;
+const SITES = 16;
+
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, headers = { cookie }) =>
+  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+/** The website of a domain as the GridPane sync made it. */
+async function websiteOf(domain: string) {
+  const [w] = await t.db
+    .select()
+    .from(websites)
+    .where(eq(websites.domain, domain.replace(/^www\./, '').toLowerCase()));
+  return w!;
+}
+
+/** A plugin with an update waiting on several sites, and those sites. */
+function pluginOnSeveralSites(count: number) {
+  const bySlug = new Map<string, string[]>();
+  for (const s of gridpane.fleet.sites) {
+    const domain = String(s.url);
+    for (const p of wordpress.expected(domain).plugins ?? [])
+      if (p.update_version) bySlug.set(p.slug, [...(bySlug.get(p.slug) ?? []), domain]);
+  }
+  const [slug, domains] = [...bySlug].sort((a, b) => b[1].length - a[1].length)[0]!;
+  expect(domains.length).toBeGreaterThanOrEqual(count);
+  return { slug, domains: domains.slice(0, count) };
+}
+
+async function runOf(id: number): Promise<UpdateRun> {
+  const res = await call('GET', `/api/updates/runs/${id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** Every non-GET the fake GridPane took, as `METHOD path`. */
+const gridpaneWrites = () =>
+  gridpane.writes().map((r) => `${r.method} ${r.path.replace(/^\/oauth\/api\/v1/, '')}`);
+
+beforeAll(async () => {
+  const { generateFleet } = await import('../../../test/fakes/gridpane');
+  const domains = generateFleet({ sites: SITES, seed: 9 }).sites.map((s) => String(s.url));
+  wordpress = await startFakeWordPress({ domains, seed: 9 });
+  gridpane = await startFakeGridPane({
+    sites: SITES,
+    seed: 9,
+    endpointLimit: 1000,
+    totalLimit: 1000,
+    onWpCli: connectWpCli(wordpress, { delayMs: 30 }),
+  });
+  t = await createTestApp();
+  cookie = await t.signIn();
+  await call('POST', '/api/integrations/gridpane', { baseUrl: gridpane.url, accessToken: gridpane.token });
+  await call('POST', '/api/integrations/hdsnapshot', {
+    globalToken: wordpress.token,
+    urlTemplate: wordpress.urlTemplate,
+  });
+  await t.services.jobs.idle();
+  // Each site's check asks its home page, as a person would set it up.
+  for (const s of gridpane.fleet.sites) {
+    const w = await websiteOf(String(s.url));
+    const url = wordpress.homeUrlTemplate.replace('{domain}', String(s.url));
+    const made = await call('POST', '/api/checks', { url, websiteId: w.id });
+    expect(made.statusCode, made.body).toBe(201);
+  }
+  await t.services.jobs.idle();
+});
+afterAll(async () => {
+  await t.close();
+  await Promise.all([gridpane.close(), wordpress.close()]);
+});
+
+describe('update runs', () => {
+  it('plans nothing while updates through the host are off, and says why', async () => {
+    const { slug, domains } = pluginOnSeveralSites(1);
+    const w = await websiteOf(domains[0]!);
+    const res = await call('POST', '/api/updates/runs', {
+      items: [{ type: 'plugin', slug }],
+      websiteIds: [w.id],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'nothing_to_update' });
+    expect(res.json().fieldErrors.websiteIds[0]).toMatch(/Updates through GridPane are off/);
+    expect(gridpaneWrites()).toEqual([]);
+  });
+
+  it('refuses what it cannot read, and a viewer', async () => {
+    for (const [payload, message] of [
+      [{ items: [] }, 'Choose at least one thing to update'],
+      [{ items: [{ type: 'plugin' }] }, 'needs its slug'],
+      [{ items: [{ type: 'core', slug: 'x' }] }, 'needs its slug'],
+      [{ items: [{ type: 'plugin', slug: 'Bad Slug' }] }, 'slug must be'],
+      [{ items: [{ type: 'plugin', slug: 'a' }], websiteIds: [1], clientId: 1 }, 'not both'],
+      [{ items: [{ type: 'plugin', slug: 'a' }], concurrency: 11 }, 'at most 10'],
+      [{ items: [{ type: 'plugin', slug: 'a' }], websiteIds: [999_999] }, 'No website with id 999999'],
+    ] as const) {
+      const res = await call('POST', '/api/updates/runs', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(JSON.stringify(res.json()), JSON.stringify(payload)).toContain(message);
+    }
+    const viewer = await t.signIn({
+      username: 'val',
+      email: 'val@example.com',
+      password: 'correct horse',
+      role: 'viewer',
+    });
+    const denied = await call('POST', '/api/updates/runs', { items: [{ type: 'core' }] }, { cookie: viewer });
+    expect(denied.statusCode).toBe(403);
+  });
+
+  it('updates one plugin on three sites with a canary: backed up, updated, verified; a site that breaks is rolled back', async () => {
+    expect((await call('PATCH', '/api/integrations/gridpane', { allowUpdates: true })).statusCode).toBe(200);
+    const { slug, domains } = pluginOnSeveralSites(3);
+    const sites = await Promise.all(domains.map(websiteOf));
+    // The second site breaks after its update (500, WordPress's critical error page).
+    wordpress.setUpdateBehaviour(domains[1]!, 'breaks');
+    const before = new Map(
+      domains.map((d) => [d, wordpress.expected(d).plugins!.find((p) => p.slug === slug)!]),
+    );
+    const created = await call('POST', '/api/updates/runs', {
+      items: [{ type: 'plugin', slug }],
+      websiteIds: sites.map((s) => s.id),
+      canary: true,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json();
+    await t.services.jobs.idle();
+    const run = await runOf(id);
+    expect(run.status).toBe('done');
+    const byDomain = new Map(run.sites.map((s) => [s.domain, s]));
+    const canary = run.sites[0]!;
+    expect(canary.status).toBe('done');
+    // The canary updated before any other site started.
+    const canaryDone = canary.steps.find((s) => s.step === 'close-maintenance')!.at;
+    for (const other of run.sites.slice(1)) expect(other.steps[0]!.at >= canaryDone).toBe(true);
+
+    for (const domain of domains) {
+      const site = byDomain.get(domain.replace(/^www\./, '').toLowerCase())!;
+      const p = before.get(domain)!;
+      const steps = site.steps.filter((s) => s.result !== 'started').map((s) => `${s.step}:${s.result}`);
+      if (domain === domains[1]) {
+        expect(site.status).toBe('rolled-back');
+        expect(site.items).toEqual([
+          { type: 'plugin', slug, from: p.version, to: p.update_version, result: 'rolled-back' },
+        ]);
+        expect(steps).toEqual([
+          'maintenance:ok',
+          'health-before:ok',
+          'backup:ok',
+          'update:ok',
+          'verify:ok',
+          'health-after:failed',
+          'rollback:ok',
+          'verify-rollback:ok',
+          'close-maintenance:ok',
+        ]);
+        expect(site.reason).toMatch(/not healthy after the update: rolled back to/);
+        expect(wordpress.expected(domain).plugins!.find((x) => x.slug === slug)!.version).toBe(p.version);
+      } else {
+        expect(site.status, site.reason ?? '').toBe('done');
+        expect(site.items[0]).toMatchObject({ from: p.version, to: p.update_version, result: 'updated' });
+        expect(steps).toEqual([
+          'maintenance:ok',
+          'health-before:ok',
+          'backup:ok',
+          'update:ok',
+          'verify:ok',
+          'health-after:ok',
+          'close-maintenance:ok',
+        ]);
+        expect(wordpress.expected(domain).plugins!.find((x) => x.slug === slug)!.version).toBe(
+          p.update_version,
+        );
+      }
+    }
+
+    // Exactly the writes planned: per site one pre-update backup and one update; the broken site's
+    // rollback; nothing else.
+    const ids = new Map(gridpane.fleet.sites.map((s) => [String(s.url), s.id]));
+    const expected = domains.flatMap((d) => [
+      `POST /backups/${ids.get(d)}`,
+      `PUT /site/run-wp-cli/${ids.get(d)}`,
+    ]);
+    expected.push(`PUT /site/run-wp-cli/${ids.get(domains[1]!)}`);
+    expect(
+      gridpaneWrites()
+        .filter((w) => !w.startsWith('GET'))
+        .sort(),
+    ).toEqual(expected.sort());
+    const commands = gridpane.wpCli.map((r) => `${r.siteId} ${JSON.stringify(r.wp)}`);
+    for (const d of domains)
+      expect(commands).toContain(
+        `${ids.get(d)} ${JSON.stringify({ plugin: [`update ${slug} --version=${before.get(d)!.update_version}`] })}`,
+      );
+    expect(commands).toContain(
+      `${ids.get(domains[1]!)} ${JSON.stringify({ plugin: [`update ${slug} --version=${before.get(domains[1]!)!.version}`] })}`,
+    );
+    // Every window the run opened is closed; the run is in the audit log with who asked.
+    const windows = await t.db.select().from(maintenanceWindows);
+    expect(windows.filter((w) => w.reason?.includes(`run #${id}`))).toHaveLength(3);
+    expect(windows.every((w) => w.endedAt !== null)).toBe(true);
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'updates.run_requested'));
+    expect(audit).toBeDefined();
+    wordpress.setUpdateBehaviour(domains[1]!, 'normal');
+  });
+
+  it('fails a site whose version never changes, sending nothing more, and lists the runs newest first', async () => {
+    const { slug, domains } = pluginOnSeveralSites(4);
+    const domain = domains[3]!;
+    const w = await websiteOf(domain);
+    wordpress.setUpdateBehaviour(domain, 'never-changes');
+    // The site's backups as GridPane lists them: a backup younger than a day is enough here.
+    await readGridPaneBackups(t.services, { sites: 1000 });
+    const last = (await call('GET', `/api/websites/${w.id}/backups`)).json().lastBackupAt as string | null;
+    const recent = last !== null && t.services.clock.now().getTime() - Date.parse(last) < 86_400_000;
+    const writesBefore = gridpane.writes().length;
+    const created = await call('POST', '/api/updates/runs', {
+      items: [{ type: 'plugin', slug }],
+      websiteIds: [w.id],
+      skipBackupIfNewerThanMinutes: 1440,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await t.services.jobs.idle();
+    const run = await runOf(created.json().id);
+    expect(run.status).toBe('failed');
+    expect(run.sites[0]).toMatchObject({
+      status: 'failed',
+      items: [expect.objectContaining({ result: 'not-changed' })],
+    });
+    expect(run.sites[0]!.reason).toMatch(/did not take/);
+    // A recent backup is enough: then one write, the update; else the backup and the update.
+    expect(run.sites[0]!.steps.at(-1)).toMatchObject({ step: 'close-maintenance', result: 'ok' });
+    expect(run.sites[0]!.steps.find((s) => s.step === 'backup' && s.result !== 'started')).toMatchObject({
+      result: recent ? 'skipped' : 'ok',
+    });
+    expect(gridpane.writes().length - writesBefore).toBe(recent ? 1 : 2);
+    const list = (await call('GET', '/api/updates/runs')).json();
+    expect(list.data[0].id).toBe(run.id);
+    expect(list.data[0].counts).toMatchObject({ sites: 1, failed: 1 });
+    wordpress.setUpdateBehaviour(domain, 'normal');
+  });
+
+  it('cancels a scheduled run before it starts: its sites are skipped, nothing is written', async () => {
+    const { slug, domains } = pluginOnSeveralSites(1);
+    const w = await websiteOf(domains[0]!);
+    const writesBefore = gridpane.writes().length;
+    const startsAt = new Date(t.services.clock.now().getTime() + 3_600_000).toISOString();
+    const created = await call('POST', '/api/updates/runs', {
+      items: [{ type: 'plugin', slug }],
+      websiteIds: [w.id],
+      startsAt,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json();
+    expect((await runOf(id)).status).toBe('scheduled');
+    const cancelled = await call('POST', `/api/updates/runs/${id}/cancel`);
+    expect(cancelled.statusCode).toBe(202);
+    await t.services.jobs.idle();
+    const run = await runOf(id);
+    expect(run.status).toBe('cancelled');
+    expect(run.sites.every((s) => s.status === 'skipped')).toBe(true);
+    expect(gridpane.writes().length).toBe(writesBefore);
+    expect((await call('POST', `/api/updates/runs/${id}/cancel`)).statusCode).toBe(409);
+  });
+});

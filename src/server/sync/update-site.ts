@@ -1,0 +1,431 @@
+import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_HDSNAPSHOT_URL_TEMPLATE } from '../../shared/integrations';
+import type { UpdateItemResult, UpdateSiteItem, UpdateStep } from '../../shared/updates';
+import { dispatchAlert } from '../alerts';
+import { backupRequestToRun, createUpdateBackupRequest } from '../backups';
+import { siteHealthNow } from '../checks';
+import { withTransaction } from '../core/context';
+import type { JobSpec } from '../core/jobs/engine';
+import { isProviderError } from '../core/outbound/provider-error';
+import { rows } from '../core/sql';
+import { updateRuns, websites } from '../db/schema';
+import { loadSettings, updatesAllowed } from '../integrations';
+import { closeUpdateWindow, openUpdateWindow, websitesInMaintenance } from '../maintenance';
+import { endMonitorIncidentsInMaintenance } from '../monitors';
+import { GRIDPANE } from '../providers/gridpane/keys';
+import type { WpCliCommands } from '../providers/gridpane/types';
+import { HDSNAPSHOT } from '../providers/hdsnapshot/keys';
+import { KINSTA } from '../providers/kinsta/keys';
+import type { Services } from '../services';
+import {
+  ADVANCE_UPDATES_JOB,
+  finishRunSite,
+  itemKey,
+  type RunSiteRow,
+  readRunSite,
+  recordStep,
+  type StepRow,
+  setItemResults,
+  setRunSite,
+  UPDATE_SITE_JOB,
+} from '../updates';
+import { compareVersions } from '../vulnerabilities';
+import { recordSnapshotFacts, refreshHealth } from '../websites';
+import { takeBackup } from './backup-now';
+import { follow, HostRefused } from './host-requests';
+import { readEnvironmentSoftware } from './kinsta';
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Health after an update: this many tries, the site healthy when one of them is. */
+const HEALTH_TRIES = 3;
+
+/** How long a site's maintenance window is opened for: the steps' usual length, with room. */
+const windowMinutes = (items: number) => 20 + 5 * items;
+
+/** A site's steps end early with this outcome (the window is closed on the way out). */
+class SiteOutcome extends Error {
+  constructor(
+    readonly status: 'skipped' | 'failed' | 'rolled-back',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Site = RunSiteRow;
+type Versions = Map<string, string | null>;
+
+/** The versions a site runs now, read from where it was planned: HD Snapshot (GridPane) or Kinsta. */
+async function readVersions(services: Services, site: Site, providerSiteId: string): Promise<Versions> {
+  const versions: Versions = new Map();
+  if (site.host === KINSTA) {
+    const settings = await loadSettings(services, KINSTA);
+    const client = services.providers.kinsta({ baseUrl: settings.baseUrl!, apiKey: settings.apiKey! });
+    const { plugins, themes } = await readEnvironmentSoftware(
+      services,
+      client,
+      site.websiteId,
+      providerSiteId,
+    );
+    for (const p of plugins) versions.set(itemKey({ type: 'plugin', slug: p.slug }), p.version);
+    for (const t of themes) versions.set(itemKey({ type: 'theme', slug: t.slug }), t.version);
+    return versions;
+  }
+  const settings = await loadSettings(services, HDSNAPSHOT);
+  const answer = await services.providers.snapshot({
+    domain: site.domain,
+    token: settings.globalToken!,
+    urlTemplate: settings.urlTemplate ?? DEFAULT_HDSNAPSHOT_URL_TEMPLATE,
+  });
+  await recordSnapshotFacts(
+    services,
+    site.websiteId,
+    { ok: true, snapshot: answer.snapshot },
+    services.clock.now(),
+  );
+  versions.set(itemKey({ type: 'core', slug: null }), answer.snapshot.wordpress_version);
+  for (const p of answer.snapshot.software?.plugins ?? [])
+    versions.set(itemKey({ type: 'plugin', slug: p.slug }), p.version);
+  for (const t of answer.snapshot.software?.themes ?? [])
+    versions.set(itemKey({ type: 'theme', slug: t.slug }), t.version);
+  return versions;
+}
+
+/**
+ * Asks the host to move each item to `version(item)`: GridPane through its WP-CLI endpoint (one call,
+ * which says nothing of what it did: only the versions read again are believed), Kinsta one
+ * operation per item, followed until it ends.
+ */
+async function sendToHost(
+  services: Services,
+  site: Site,
+  providerSiteId: string,
+  items: UpdateSiteItem[],
+  version: (i: UpdateSiteItem) => string,
+  rollback: boolean,
+): Promise<void> {
+  if (site.host === KINSTA) {
+    const settings = await loadSettings(services, KINSTA);
+    const client = services.providers.kinsta({ baseUrl: settings.baseUrl!, apiKey: settings.apiKey! });
+    for (const item of items) {
+      const { operationId } =
+        item.type === 'theme'
+          ? await client.updateTheme(providerSiteId, item.slug!, version(item))
+          : await client.updatePlugin(providerSiteId, item.slug!, version(item));
+      await follow(services, 'Kinsta', 'update', async () => {
+        const operation = await client.getOperation(operationId);
+        if (operation.state === 'failed')
+          throw new HostRefused(
+            `Kinsta could not update ${item.slug}: ${operation.message ?? 'no reason given'}`,
+          );
+        return operation.state === 'done' ? true : null;
+      });
+    }
+    return;
+  }
+  const settings = await loadSettings(services, GRIDPANE);
+  const client = services.providers.gridpane({ baseUrl: settings.baseUrl!, token: settings.accessToken! });
+  const wp: WpCliCommands = {};
+  for (const item of items) {
+    // WordPress itself goes back to an older release only when forced; a plugin or theme takes the
+    // version it is given either way.
+    const command =
+      item.type === 'core'
+        ? `update --version=${version(item)}${rollback ? ' --force' : ''}`
+        : `update ${item.slug} --version=${version(item)}`;
+    wp[item.type] = [...(wp[item.type] ?? []), command];
+  }
+  await client.runWpCli(Number(providerSiteId), wp);
+}
+
+/** Reads the site's versions until every item shows `expected`, or the configured time is up. */
+async function versionsReach(
+  services: Services,
+  site: Site,
+  providerSiteId: string,
+  items: UpdateSiteItem[],
+  expected: (i: UpdateSiteItem) => string,
+): Promise<Map<string, boolean>> {
+  const { pollMs, verifyMs } = services.config.updates;
+  const deadline = Date.now() + verifyMs;
+  for (;;) {
+    let versions: Versions | null = null;
+    try {
+      versions = await readVersions(services, site, providerSiteId);
+    } catch (err) {
+      // A site busy updating may not answer for a moment: asked again until the time is up.
+      if (!isProviderError(err) && !(err instanceof Error && /HD Snapshot|snapshot/i.test(err.message)))
+        throw err;
+    }
+    const reached = new Map(
+      items.map((i) => {
+        const now = versions?.get(itemKey(i));
+        return [itemKey(i), now != null && compareVersions(now, expected(i)) === 0] as const;
+      }),
+    );
+    if ([...reached.values()].every(Boolean) || Date.now() >= deadline) return reached;
+    await wait(pollMs);
+  }
+}
+
+/** Three tries over the configured spacing; healthy when one of them is. */
+async function healthAfter(services: Services, site: Site) {
+  let last = await siteHealthNow(services, { id: site.websiteId, domain: site.domain });
+  for (let i = 1; i < HEALTH_TRIES && !last.ok; i++) {
+    await wait(services.config.updates.healthSpacingMs);
+    last = await siteHealthNow(services, { id: site.websiteId, domain: site.domain });
+  }
+  return last;
+}
+
+const healthLine = (h: { status: number | null; responseMs: number | null; error: string | null }) =>
+  h.error ?? `HTTP ${h.status} in ${h.responseMs} ms`;
+
+/**
+ * Runs one site's steps, each recorded with its time and outcome. Resumable: a worker that stopped
+ * (an instance died) is replaced by another that skips the steps already recorded; a write to the host
+ * recorded as started is never sent again (the host may have done it), the versions read again say
+ * what happened.
+ */
+export async function runUpdateSite(services: Services, runSiteId: number): Promise<{ status: string }> {
+  const { db, clock } = services;
+  const found = await readRunSite(db, runSiteId);
+  if (!found || found.site.finishedAt) return { status: 'over' };
+  const { site } = found;
+  const steps: StepRow[] = [...found.steps];
+  const doneStep = (step: UpdateStep) => steps.find((s) => s.step === step && s.result !== 'started');
+  const startedStep = (step: UpdateStep) => steps.some((s) => s.step === step && s.result === 'started');
+  const record = async (step: UpdateStep, result: StepRow['result'], detail: string | null) => {
+    await recordStep(db, runSiteId, step, result as 'ok', detail, clock.now());
+    steps.push({ id: 0, runSiteId, step, result, detail, at: clock.now() });
+  };
+  const [run] = await db.select().from(updateRuns).where(eq(updateRuns.id, site.runId));
+  const [website] = await db.select().from(websites).where(eq(websites.id, site.websiteId));
+  let items = site.items as UpdateSiteItem[];
+  let windowId = site.windowId;
+
+  const closeWindow = async () => {
+    if (windowId === null || doneStep('close-maintenance')) return;
+    await withTransaction(services, async (tx) => {
+      await closeUpdateWindow(tx, windowId!);
+      await refreshHealth(tx, tx.clock.now(), [site.websiteId]);
+    });
+    await record('close-maintenance', 'ok', null);
+  };
+  const finish = async (status: 'done' | 'skipped' | 'failed' | 'rolled-back', reason: string | null) => {
+    await closeWindow();
+    await finishRunSite(db, runSiteId, status, reason, clock.now());
+    await services.jobs.send(ADVANCE_UPDATES_JOB);
+    return { status };
+  };
+
+  try {
+    if (!run || !website || website.removed) throw new SiteOutcome('skipped', 'No longer at its host');
+    const providerSiteId = website.providerSiteId!;
+    if (!site.startedAt) await setRunSite(db, runSiteId, { startedAt: clock.now() });
+
+    // a. A window on the site: checks and monitors stay quiet while it is in maintenance mode.
+    if (!doneStep('maintenance')) {
+      if (run.cancelRequestedAt) throw new SiteOutcome('skipped', 'Cancelled before it started');
+      if ((await websitesInMaintenance(services, [site.websiteId], clock.now())).size)
+        throw new SiteOutcome(
+          'skipped',
+          'In a maintenance window someone opened: it is not updated during it',
+        );
+      const minutes = windowMinutes(items.length);
+      windowId = await withTransaction(services, async (tx) => {
+        const id = await openUpdateWindow(tx, site.websiteId, minutes, `updates, run #${site.runId}`);
+        await refreshHealth(tx, tx.clock.now(), [site.websiteId]);
+        await endMonitorIncidentsInMaintenance(tx, tx.clock.now(), [site.websiteId]);
+        return id;
+      });
+      await setRunSite(db, runSiteId, { windowId });
+      await record('maintenance', 'ok', `${minutes} minutes`);
+    }
+
+    // b. The site's health before: a site already down is not touched.
+    if (!doneStep('health-before')) {
+      const before = await siteHealthNow(services, { id: site.websiteId, domain: site.domain });
+      await setRunSite(db, runSiteId, {
+        healthBefore: { status: before.status, responseMs: before.responseMs },
+      });
+      await record('health-before', before.ok ? 'ok' : 'failed', healthLine(before));
+      if (!before.ok)
+        throw new SiteOutcome(
+          'skipped',
+          `Not healthy before the update (${healthLine(before)}): left as it was`,
+        );
+    }
+
+    // c. A backup first, unless the newest is recent enough and the person chose so.
+    if (!doneStep('backup')) {
+      await setRunSite(db, runSiteId, { status: 'backing-up' });
+      const [status] = await rows<{ last_backup_at: string | null }>(
+        db,
+        sql`select last_backup_at from website_backup_status where website_id = ${site.websiteId}`,
+      );
+      const age = status?.last_backup_at ? clock.now().getTime() - Date.parse(status.last_backup_at) : null;
+      if (run.skipBackupMinutes !== null && age !== null && age < run.skipBackupMinutes * 60_000) {
+        await record('backup', 'skipped', `The newest backup is ${Math.round(age / 60_000)} minutes old`);
+      } else if (startedStep('backup')) {
+        // The worker stopped while the host was taking it: its request says how it ended.
+        const request = site.backupRequestId ? await backupRequestToRun(db, site.backupRequestId) : null;
+        if (request?.status !== 'succeeded')
+          throw new SiteOutcome('failed', 'The backup before the update did not finish: nothing was updated');
+        await record('backup', 'ok', request.message);
+      } else {
+        await record('backup', 'started', null);
+        const requestId = await createUpdateBackupRequest(
+          db,
+          { id: site.websiteId, host: site.host },
+          run.requestedBy,
+          clock.now(),
+        );
+        await setRunSite(db, runSiteId, { backupRequestId: requestId });
+        const taken = await takeBackup(services, requestId);
+        if (taken.status !== 'succeeded')
+          throw new SiteOutcome(
+            'failed',
+            `The backup failed (${taken.message ?? 'no reason given'}): nothing was updated`,
+          );
+        await record('backup', 'ok', taken.message ?? null);
+      }
+    }
+
+    // d. The update at the host: only when still allowed, and never sent twice.
+    if (!doneStep('update')) {
+      await setRunSite(db, runSiteId, { status: 'updating' });
+      if (!startedStep('update')) {
+        const [fresh] = await db.select().from(updateRuns).where(eq(updateRuns.id, site.runId));
+        if (fresh?.cancelRequestedAt)
+          throw new SiteOutcome('skipped', 'Cancelled before the update: nothing was updated');
+        if (!(await updatesAllowed(services, site.host as 'gridpane' | 'kinsta')))
+          throw new SiteOutcome(
+            'skipped',
+            'Updates through this host were turned off before the update: nothing was updated',
+          );
+        await record(
+          'update',
+          'started',
+          items.map((i) => `${i.slug ?? 'WordPress'} ${i.from} → ${i.to}`).join(', '),
+        );
+        await sendToHost(services, site, providerSiteId, items, (i) => i.to, false);
+      }
+      await record('update', 'ok', site.host === KINSTA ? 'Kinsta finished' : 'GridPane ran the commands');
+    }
+
+    // e. Verify: the versions read again, and the site's health.
+    let verified = true;
+    if (!doneStep('verify')) {
+      await setRunSite(db, runSiteId, { status: 'verifying' });
+      const reached = await versionsReach(services, site, providerSiteId, items, (i) => i.to);
+      const results = new Map<string, UpdateItemResult>(
+        [...reached].map(([k, ok]) => [k, ok ? 'updated' : 'not-changed']),
+      );
+      items = await setItemResults(db, runSiteId, items, results);
+      const missed = items.filter((i) => i.result === 'not-changed');
+      verified = missed.length === 0;
+      await record(
+        'verify',
+        verified ? 'ok' : 'failed',
+        verified
+          ? null
+          : `Still not at the version asked for: ${missed.map((i) => `${i.slug ?? 'WordPress'} (${i.to})`).join(', ')}`,
+      );
+    } else verified = doneStep('verify')!.result === 'ok';
+    let healthy = true;
+    if (!doneStep('health-after')) {
+      const after = await healthAfter(services, site);
+      healthy = after.ok;
+      await record('health-after', after.ok ? 'ok' : 'failed', healthLine(after));
+    } else healthy = doneStep('health-after')!.result === 'ok';
+    if (verified && healthy) return await finish('done', null);
+
+    // f. Roll back what changed when the site did not come back healthy (an item that never changed
+    // has nothing to roll back).
+    const changed = items.filter((i) => i.result === 'updated');
+    const what = !healthy
+      ? 'The site was not healthy after the update'
+      : 'The update did not take: the versions did not change';
+    if (healthy || changed.length === 0) {
+      // Nothing changed, or what changed is fine: nothing to undo.
+      return await finish(
+        healthy ? 'failed' : 'failed',
+        `${what}${healthy ? '' : '; nothing had changed to roll back'}`,
+      );
+    }
+    await setRunSite(db, runSiteId, { status: 'rolling-back' });
+    if (!doneStep('rollback')) {
+      if (!startedStep('rollback')) {
+        await record(
+          'rollback',
+          'started',
+          changed.map((i) => `${i.slug ?? 'WordPress'} → ${i.from}`).join(', '),
+        );
+        await sendToHost(services, site, providerSiteId, changed, (i) => i.from, true);
+      }
+      await record('rollback', 'ok', null);
+    }
+    const back = await versionsReach(services, site, providerSiteId, changed, (i) => i.from);
+    const healthBack = await healthAfter(services, site);
+    const rolledBack = [...back.values()].every(Boolean) && healthBack.ok;
+    await record(
+      'verify-rollback',
+      rolledBack ? 'ok' : 'failed',
+      rolledBack
+        ? healthLine(healthBack)
+        : `${healthLine(healthBack)}; versions back: ${[...back.values()].every(Boolean) ? 'yes' : 'no'}`,
+    );
+    if (rolledBack) {
+      await setItemResults(
+        db,
+        runSiteId,
+        items,
+        new Map(changed.map((i) => [itemKey(i), 'rolled-back' as const])),
+      );
+      return await finish(
+        'rolled-back',
+        `${what}: rolled back to ${changed.map((i) => `${i.slug ?? 'WordPress'} ${i.from}`).join(', ')}`,
+      );
+    }
+    await setItemResults(db, runSiteId, items, new Map(changed.map((i) => [itemKey(i), 'failed' as const])));
+    await withTransaction(services, (tx) =>
+      dispatchAlert(
+        tx,
+        {
+          event: 'update_failed',
+          key: `update-failed:${runSiteId}`,
+          title: `${site.domain}: an update broke the site and the rollback did not fix it`,
+          body: `${what}. The rollback to ${changed.map((i) => `${i.slug ?? 'WordPress'} ${i.from}`).join(', ')} did not bring it back (${healthLine(healthBack)}). Restore its pre-update backup from the website's page.`,
+          link: `/websites/internal/${site.websiteId}`,
+          action: 'updates.site_broken',
+        },
+        { websiteIds: [site.websiteId] },
+      ),
+    );
+    return await finish('failed', `${what}, and the rollback did not fix it: restore the pre-update backup`);
+  } catch (err) {
+    if (err instanceof SiteOutcome) return finish(err.status, err.message);
+    if (err instanceof HostRefused || isProviderError(err)) {
+      const message = err.message;
+      // A refusal before anything was sent leaves the site as it was; after, the versions say.
+      return finish('failed', `The host refused or failed: ${message}`);
+    }
+    throw err;
+  }
+}
+
+/**
+ * One site's steps. Retried after a crash (an instance died): the retry resumes from the steps
+ * recorded, never sending a write twice.
+ */
+export const updateSiteJob = (services: Services): JobSpec<{ runSiteId: number }> => ({
+  name: UPDATE_SITE_JOB.name,
+  policy: 'standard',
+  retryLimit: 5,
+  retryDelaySeconds: 5,
+  heartbeatSeconds: 30,
+  concurrency: 3,
+  run: (data) => runUpdateSite(services, data.runSiteId),
+});

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/app';
+import {
+  integrations,
+  maintenanceWindows,
+  websiteFacts,
+  websiteHealth,
+  websiteSoftware,
+  websites,
+} from '../db/schema';
+import { type PlannedSite, planUpdateRun } from './plan';
+
+// Which sites a run updates, to which versions, and why the others are left out: read from what each
+// site runs (HD Snapshot or Kinsta), its health, the maintenance windows and the hosts' switches.
+let t: TestApp;
+const ids: Record<string, number> = {};
+
+async function site(
+  domain: string,
+  opts: {
+    host?: 'gridpane' | 'kinsta';
+    source?: string | null;
+    wordpress?: string;
+    health?: string;
+    plugins?: [slug: string, version: string, update: string | null][];
+  } = {},
+) {
+  const [w] = await t.db
+    .insert(websites)
+    .values({
+      name: domain,
+      domain,
+      integrationProvider: opts.host ?? 'gridpane',
+      providerSiteId: String(Object.keys(ids).length + 1),
+      serverId: 's1',
+      status: 'active',
+      environment: 'production',
+    })
+    .returning();
+  ids[domain] = w!.id;
+  const source = opts.source === undefined ? (opts.host === 'kinsta' ? 'kinsta' : 'hdsnapshot') : opts.source;
+  const now = t.services.clock.now();
+  await t.db.insert(websiteFacts).values({
+    websiteId: w!.id,
+    wordpressVersion: opts.wordpress ?? '6.8.1',
+    softwareSource: source,
+    softwareAt: source ? now : null,
+  });
+  for (const [slug, version, update] of opts.plugins ?? [])
+    await t.db.insert(websiteSoftware).values({
+      websiteId: w!.id,
+      type: 'plugin',
+      slug,
+      name: slug,
+      version,
+      updateVersion: update,
+      active: true,
+    });
+  if (opts.health)
+    await t.db.insert(websiteHealth).values({
+      websiteId: w!.id,
+      state: opts.health,
+      severity: 0,
+      updatedAt: now,
+    });
+}
+
+const byDomain = (plan: PlannedSite[]) => new Map(plan.map((s) => [s.domain, s]));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.db.insert(integrations).values([
+    { provider: 'gridpane', enabled: true, allowUpdates: true, secrets: 'x' },
+    { provider: 'kinsta', enabled: true, allowUpdates: false, secrets: 'x' },
+  ]);
+  await site('ready.example', { plugins: [['forms', '1.0.0', '1.2.0']] });
+  await site('current.example', { plugins: [['forms', '1.2.0', null]] });
+  await site('none.example', { plugins: [['other', '2.0.0', '2.1.0']] });
+  await site('down.example', { health: 'down', plugins: [['forms', '1.0.0', '1.2.0']] });
+  await site('blind.example', { source: null, plugins: [['forms', '1.0.0', '1.2.0']] });
+  await site('windowed.example', { plugins: [['forms', '1.0.0', '1.2.0']] });
+  await site('kinsta.example', { host: 'kinsta', plugins: [['forms', '1.0.0', '1.2.0']] });
+  await t.db.insert(maintenanceWindows).values({
+    startsAt: t.services.clock.now(),
+    durationMinutes: 60,
+    websiteIds: [ids['windowed.example']!],
+  });
+});
+afterAll(() => t.close());
+
+describe('planning an update run', () => {
+  it('updates a plugin where an update waits, and says why each other site is left out', async () => {
+    const plan = byDomain(
+      await planUpdateRun(t.services, {
+        items: [{ type: 'plugin', slug: 'forms' }],
+        websiteIds: Object.values(ids),
+      }),
+    );
+    expect(plan.get('ready.example')).toMatchObject({
+      status: 'pending',
+      reason: null,
+      items: [{ type: 'plugin', slug: 'forms', from: '1.0.0', to: '1.2.0' }],
+    });
+    const reasons = Object.fromEntries([...plan].map(([d, s]) => [d, s.reason]));
+    expect(reasons).toMatchObject({
+      'current.example': 'Nothing to update: no update of forms is offered (at 1.2.0)',
+      'none.example': 'Nothing to update: forms is not installed',
+      'down.example': 'The site is down: it is updated only once it is back up',
+      'blind.example': expect.stringMatching(/HD Snapshot .* has not answered on this site/),
+      'windowed.example': 'In a maintenance window someone opened: it is not updated during it',
+      'kinsta.example': 'Updates through Kinsta are off: an Admin can allow them on Integrations',
+    });
+  });
+
+  it('takes a version asked for, never an older one', async () => {
+    const plan = byDomain(
+      await planUpdateRun(t.services, {
+        items: [{ type: 'plugin', slug: 'forms', targetVersion: '1.1.0' }],
+        websiteIds: [ids['ready.example']!, ids['current.example']!],
+      }),
+    );
+    expect(plan.get('ready.example')!.items).toEqual([
+      { type: 'plugin', slug: 'forms', from: '1.0.0', to: '1.1.0' },
+    ]);
+    expect(plan.get('current.example')!.reason).toBe('Nothing to update: forms is at 1.2.0 already');
+  });
+
+  it('moves WordPress within its branch unless a version is named, and never through Kinsta', async () => {
+    const minor = byDomain(
+      await planUpdateRun(t.services, { items: [{ type: 'core' }], websiteIds: [ids['ready.example']!] }),
+    );
+    // wordpress.org's list of releases was never read here: the newest of the branch is not known.
+    expect(minor.get('ready.example')!.reason).toBe(
+      "Nothing to update: wordpress.org's list of releases has not been read yet",
+    );
+    const major = byDomain(
+      await planUpdateRun(t.services, {
+        items: [{ type: 'core', targetVersion: '6.9' }],
+        websiteIds: [ids['ready.example']!, ids['kinsta.example']!],
+      }),
+    );
+    expect(major.get('ready.example')!.items).toEqual([
+      { type: 'core', slug: null, from: '6.8.1', to: '6.9' },
+    ]);
+    await t.db.update(integrations).set({ allowUpdates: true });
+    const kinsta = byDomain(
+      await planUpdateRun(t.services, {
+        items: [{ type: 'core', targetVersion: '6.9' }],
+        websiteIds: [ids['kinsta.example']!],
+      }),
+    );
+    expect(kinsta.get('kinsta.example')!.reason).toBe(
+      "Nothing to update: Kinsta's API updates plugins and themes, not WordPress itself",
+    );
+  });
+
+  it('without websites, takes every site that runs the plugin', async () => {
+    const plan = await planUpdateRun(t.services, { items: [{ type: 'plugin', slug: 'forms' }] });
+    expect(plan.map((s) => s.domain).sort()).toEqual(
+      [
+        'blind.example',
+        'current.example',
+        'down.example',
+        'kinsta.example',
+        'ready.example',
+        'windowed.example',
+      ].sort(),
+    );
+    expect(
+      plan
+        .filter((s) => s.status === 'pending')
+        .map((s) => s.domain)
+        .sort(),
+    ).toEqual(['kinsta.example', 'ready.example']);
+  });
+});
