@@ -11,7 +11,7 @@ import { startFakeKinsta } from '../../test/fakes/kinsta';
 import { startMailCatcher } from '../../test/fakes/receivers/mail';
 import { startFakeTargets } from '../../test/fakes/targets';
 import { startFakeWordfence } from '../../test/fakes/wordfence';
-import { mixedCases, startFakeWordPress } from '../../test/fakes/wordpress';
+import { connectWpCli, mixedCases, startFakeWordPress } from '../../test/fakes/wordpress';
 import { startFakeWporg } from '../../test/fakes/wporg';
 import { ensureBuilt, root } from '../ensure-build.mjs';
 import { seedMonitoring } from './monitoring';
@@ -26,13 +26,22 @@ ensureBuilt();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 const seed = 7;
-const gridpane = await startFakeGridPane({ servers: 8, sites: 60, seed });
+// GridPane's WP-CLI runs change the demo's WordPress sites: HD Snapshot reports a new version a few
+// seconds after an update, as a real site's would.
+const updated: { apply?: ReturnType<typeof connectWpCli> } = {};
+const gridpane = await startFakeGridPane({
+  servers: 8,
+  sites: 60,
+  seed,
+  onWpCli: (site, wp) => updated.apply?.(site, wp),
+});
 // A second host: a few sites on Kinsta (one with a staging copy), watched and read like the others.
 const kinsta = await startFakeKinsta({ sites: 6, seed });
 const kinstaDomains = kinsta.state.sites.map((s) => s.environments[0]!.domains[0]!);
 const domains = [...gridpane.fleet.sites.map((s) => String(s.url)), ...kinstaDomains];
 const uptime = await startFakeBetterUptime({ sites: domains, seed });
 const wordpress = await startFakeWordPress({ domains, seed, cases: mixedCases(domains) });
+updated.apply = connectWpCli(wordpress, { delayMs: 3_000 });
 // Where the fleet view reads the latest WordPress release and PHP's end-of-life dates from, and the
 // Security page core's verdict on each release and the plugin directory (one plugin closed, to show it).
 const wporg = await startFakeWporg({

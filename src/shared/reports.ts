@@ -124,6 +124,30 @@ export const SECURITY_STATUSES = ['measured', 'not-checked', 'not-measured'] as 
  * the recorded time inside the period), `not-checked` (what the site runs is not known: never zero),
  * or `not-measured` (the period ended before findings were first recorded).
  */
+/** An update Agency Hub ran on the site in the period: what, from → to, when it ended, and how. */
+export const reportUpdate = z.object({
+  type: z.enum(['plugin', 'theme', 'core']),
+  slug: z.string().nullable(),
+  from: z.string(),
+  to: z.string(),
+  at: z.string(),
+  /** updated: the new version read back and the site healthy; rolled-back: put back after it broke the site. */
+  result: z.enum(['updated', 'rolled-back', 'failed']),
+});
+export type ReportUpdate = z.infer<typeof reportUpdate>;
+
+/** "contact-form-7 6.0.1 → 6.0.2, verified"; "WordPress 6.8.1 → 6.8.3, rolled back to 6.8.1". */
+export function updateLine(u: ReportUpdate): string {
+  const name = u.type === 'core' ? 'WordPress' : u.slug;
+  const how =
+    u.result === 'updated'
+      ? 'verified'
+      : u.result === 'rolled-back'
+        ? `rolled back to ${u.from} (the site broke)`
+        : 'failed: restore the pre-update backup';
+  return `${name} ${u.from} → ${u.to}, ${how}`;
+}
+
 export const reportSecurity = z.object({
   status: z.enum(SECURITY_STATUSES),
   /** Why the site is not checked; null otherwise. */
@@ -172,6 +196,10 @@ export const reportWebsite = z.object({
   lastBackupAt: z.string().nullable(),
   /** When the host's backups were last read; null when never (then the backup is not known). */
   backupsReadAt: z.string().nullable(),
+  /** Backups Agency Hub asked the host for in the period (by a person, or before an update or a restore). */
+  backupsTaken: z.number().int(),
+  /** Updates Agency Hub ran in the period, oldest first. */
+  updates: z.array(reportUpdate),
   security: reportSecurity,
 });
 export type ReportWebsite = z.infer<typeof reportWebsite>;

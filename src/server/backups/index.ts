@@ -8,6 +8,7 @@ export { BACKUP_NOW_JOB, RESTORE_JOB } from './jobs';
 export {
   type BackupRequestRow,
   backupRequestToRun,
+  backupsTakenOverPeriod,
   backupToRestore,
   createSafetyRequest,
   createUpdateBackupRequest,

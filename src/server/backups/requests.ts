@@ -294,3 +294,22 @@ export async function backupToRestore(db: Db, request: BackupRequestRow) {
     .where(eq(websiteBackups.id, request.restoreBackupId));
   return backup ?? null;
 }
+
+/** For a report: how many backups Agency Hub had each website's host take in [start, end). */
+export async function backupsTakenOverPeriod(
+  db: Db,
+  websiteIds: number[],
+  period: { start: Date; end: Date },
+): Promise<Map<number, number>> {
+  if (websiteIds.length === 0) return new Map();
+  const found = await rows<{ website_id: number; n: number | string }>(
+    db,
+    sql`select website_id, count(*) as n from backup_requests
+      where website_id = any(${sql.raw(`'{${websiteIds.map(Number).join(',')}}'::int[]`)})
+        and action = 'backup' and status = 'succeeded'
+        and finished_at >= ${period.start.toISOString()}::timestamptz
+        and finished_at < ${period.end.toISOString()}::timestamptz
+      group by website_id`,
+  );
+  return new Map(found.map((r) => [Number(r.website_id), Number(r.n)]));
+}

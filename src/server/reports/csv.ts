@@ -5,6 +5,7 @@ import {
   REPORT_NO_DATA,
   REPORT_NOT_CHECKED,
   reportBackup,
+  updateLine,
 } from '../../shared/reports';
 import { SEVERITY_LABELS } from '../../shared/security';
 import { formatDate, formatDateTime } from '../../shared/time';
@@ -38,6 +39,9 @@ export function reportCsv(report: ClientReport): string {
       'WordPress',
       'PHP',
       'Last backup by end',
+      'Backups taken by Agency Hub',
+      'Updates',
+      'Update details',
       'Security recorded since',
       'Vulnerabilities open at end',
       'Open vulnerability details',
@@ -67,6 +71,9 @@ export function reportCsv(report: ClientReport): string {
       w.wordpressVersion ?? REPORT_NO_DATA,
       w.phpVersion ?? REPORT_NO_DATA,
       reportBackup(w, at).value,
+      w.backupsTaken,
+      w.updates.length,
+      w.updates.map((u) => `${at(u.at)}: ${updateLine(u)}`).join('\n'),
       w.security.measuredFrom ? day(w.security.measuredFrom) : REPORT_NO_DATA,
       unknown(w.security) ?? w.security.open.length,
       w.security.open

@@ -15,6 +15,7 @@ import {
   securityCoverage,
   summaryResponse,
   summaryUptime,
+  updateLine,
 } from '../../shared/reports';
 import { SEVERITY_LABELS } from '../../shared/security';
 import { formatCalendarDay, formatDate, formatDateTime, formatDuration } from '../../shared/time';
@@ -197,6 +198,11 @@ export async function renderReportPdf(
     );
     const backup = reportBackup(w, at);
     label('Last backup by the end of the period', backup.value, backup.source);
+    label(
+      'Backups taken by Agency Hub',
+      String(w.backupsTaken),
+      'Asked for in Agency Hub (by a person, or before an update or a restore) and listed by the host',
+    );
     doc.moveDown(0.3);
     list(
       `Incidents (${w.incidents.length})`,
@@ -214,6 +220,12 @@ export async function renderReportPdf(
           `${at(m.startsAt)}, ${formatDuration(m.durationMinutes * 60_000)}${m.reason ? `: ${m.reason}` : ''}`,
       ),
       'No maintenance windows in the period.',
+    );
+    doc.moveDown(0.3);
+    list(
+      `Updates (${w.updates.length})`,
+      w.updates.map((u) => `${at(u.at)}: ${updateLine(u)}`),
+      'No updates by Agency Hub in the period.',
     );
     doc.moveDown(0.3);
     security(w);

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ClientReport, ReportQuery } from '../../shared/reports';
-import { lastBackupsBefore } from '../backups';
+import { backupsTakenOverPeriod, lastBackupsBefore } from '../backups';
 import type { Context } from '../core/context';
 import { notFound } from '../core/errors';
 import { assertClientInScope } from '../core/scope';
@@ -11,6 +11,7 @@ import { WEEK_MS } from '../maintenance';
 import { findingsOverPeriod } from '../security';
 import type { Services } from '../services';
 import { getAgencySettings } from '../settings';
+import { updatesOverPeriod } from '../updates';
 import { readWebsites } from '../websites';
 import { type ReportPeriod, reportPeriod } from './period';
 import { uptimeFigures } from './uptime';
@@ -30,7 +31,8 @@ export async function findClient(ctx: Pick<Context, 'db' | 'actor'>, id: number)
 /**
  * A client's report over whole days of the agency's time zone: for each of its websites, measured
  * uptime and response (with their source), incidents, maintenance windows, the versions at the
- * period's end, its last backup by then and its security findings (open at the end, fixed during);
+ * period's end, its last backup by then, the backups and updates Agency Hub ran, and its security
+ * findings (open at the end, fixed during);
  * and the tasks completed.
  * Nothing is inferred: what was not measured is null or says so.
  */
@@ -45,15 +47,18 @@ export async function clientReport(
   const period = reportPeriod(query, agency.timeZone, services.clock.now());
   const sites = await readWebsites(services, { clientId });
   const ids = sites.map((s) => s.id);
-  const [figures, siteIncidents, windows, versions, done, security, backups] = await Promise.all([
-    uptimeFigures(services, sites, period),
-    incidentsOf(db, ids, period, services.clock.now()),
-    maintenanceOf(db, clientId, sites, period),
-    versionsAt(db, ids, period.end),
-    tasksCompleted(db, clientId, ids, period),
-    findingsOverPeriod({ db }, ids, period),
-    lastBackupsBefore(db, ids, period.end),
-  ]);
+  const [figures, siteIncidents, windows, versions, done, security, backups, taken, updates] =
+    await Promise.all([
+      uptimeFigures(services, sites, period),
+      incidentsOf(db, ids, period, services.clock.now()),
+      maintenanceOf(db, clientId, sites, period),
+      versionsAt(db, ids, period.end),
+      tasksCompleted(db, clientId, ids, period),
+      findingsOverPeriod({ db }, ids, period),
+      lastBackupsBefore(db, ids, period.end),
+      backupsTakenOverPeriod(db, ids, period),
+      updatesOverPeriod(db, ids, period),
+    ]);
   return {
     client,
     // A document for the client's business: titled with its company, the person below it.
@@ -76,6 +81,8 @@ export async function clientReport(
         versionsSeenAt: v?.seenAt ?? null,
         lastBackupAt: backups.get(s.id)?.at ?? null,
         backupsReadAt: backups.get(s.id)?.readAt ?? null,
+        backupsTaken: taken.get(s.id) ?? 0,
+        updates: updates.get(s.id) ?? [],
         security: security.sites.get(s.id)!,
       };
     }),

@@ -215,6 +215,38 @@ describe('update runs', () => {
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'updates.run_requested'));
     expect(audit).toBeDefined();
     wordpress.setUpdateBehaviour(domains[1]!, 'normal');
+
+    // The client's report for today lists what was updated, what was rolled back, and the backups.
+    const client = (await call('POST', '/api/clients', { name: 'Updated Client' })).json();
+    for (const s of sites)
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/websites/${s.id}/client`,
+        headers: { cookie },
+        payload: { clientId: client.id },
+      });
+    const today = t.services.clock.now().toISOString().slice(0, 10);
+    const report = (await call('GET', `/api/clients/${client.id}/report?from=${today}&to=${today}`)).json();
+    const bySite = new Map(report.websites.map((w: { domain: string }) => [w.domain, w]));
+    const first = bySite.get(sites[0]!.domain) as {
+      updates: { result: string; to: string }[];
+      backupsTaken: number;
+    };
+    expect(first.updates).toEqual([
+      expect.objectContaining({
+        type: 'plugin',
+        slug,
+        result: 'updated',
+        to: before.get(domains[0]!)!.update_version,
+      }),
+    ]);
+    expect(first.backupsTaken).toBe(1);
+    const broken = bySite.get(sites[1]!.domain) as { updates: { result: string }[] };
+    expect(broken.updates.map((u) => u.result)).toEqual(['rolled-back']);
+    const csv = (await call('GET', `/api/clients/${client.id}/report.csv?from=${today}&to=${today}`)).body;
+    expect(csv).toContain(
+      `${slug} ${before.get(domains[0]!)!.version} → ${before.get(domains[0]!)!.update_version}, verified`,
+    );
   });
 
   it('fails a site whose version never changes, sending nothing more, and lists the runs newest first', async () => {

@@ -1,6 +1,6 @@
 /**
- * What other areas use of update runs: the site worker's view of its site and steps, and how it
- * records them.
+ * What other areas use of update runs: the site worker's view of its site and steps, how it records
+ * them, and what a report says of the updates in a period.
  */
 export { ADVANCE_UPDATES_JOB, UPDATE_SITE_JOB } from './jobs';
 export {
@@ -13,3 +13,4 @@ export {
   setItemResults,
   setRunSite,
 } from './store';
+export { updatesOverPeriod } from './views';

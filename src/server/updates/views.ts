@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { pageOf } from '../../shared/lists';
+import type { ReportUpdate } from '../../shared/reports';
 import type {
   UpdateRun,
   UpdateRunCounts,
@@ -110,4 +111,44 @@ export async function readUpdateRun(ctx: Services, runId: number): Promise<Updat
       }),
     ),
   };
+}
+
+/**
+ * For a report: the updates each website had in [start, end), by when its site's steps ended: each
+ * item that was updated (its version read back and the site healthy), rolled back, or left broken.
+ */
+export async function updatesOverPeriod(
+  db: Services['db'],
+  websiteIds: number[],
+  period: { start: Date; end: Date },
+): Promise<Map<number, ReportUpdate[]>> {
+  const out = new Map<number, ReportUpdate[]>();
+  if (websiteIds.length === 0) return out;
+  const found = await rows<{ website_id: number; finished_at: string; items: unknown }>(
+    db,
+    sql`select website_id, finished_at, items from update_run_sites
+      where website_id = any(${sql.raw(`'{${websiteIds.map(Number).join(',')}}'::int[]`)})
+        and finished_at >= ${period.start.toISOString()}::timestamptz
+        and finished_at < ${period.end.toISOString()}::timestamptz
+      order by finished_at, id`,
+  );
+  for (const r of found) {
+    const items = json<UpdateRunSite['items']>(r.items).filter(
+      (i): i is typeof i & { result: ReportUpdate['result'] } =>
+        i.result === 'updated' || i.result === 'rolled-back' || i.result === 'failed',
+    );
+    if (items.length === 0) continue;
+    const list = out.get(Number(r.website_id)) ?? [];
+    for (const i of items)
+      list.push({
+        type: i.type,
+        slug: i.slug,
+        from: i.from,
+        to: i.to,
+        at: iso(r.finished_at)!,
+        result: i.result,
+      });
+    out.set(Number(r.website_id), list);
+  }
+  return out;
 }

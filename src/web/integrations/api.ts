@@ -62,12 +62,15 @@ export function useToggleIntegration(provider: IntegrationProvider) {
   });
 }
 
-/** Allows or forbids restores through a host from Agency Hub (an Admin's choice, off by default). */
-export function useAllowRestores(provider: IntegrationProvider) {
+/** The writes to a client's site an Admin may allow through a host from Agency Hub (each off by default). */
+export type HostWrite = 'allowRestores' | 'allowUpdates';
+
+/** Allows or forbids one kind of write through a host from Agency Hub (an Admin's choice). */
+export function useAllowWrite(provider: IntegrationProvider, write: HostWrite) {
   const invalidate = useInvalidateProviderData();
   return useMutation({
-    mutationFn: (allowRestores: boolean) =>
-      api.patch<IntegrationView>(`/api/integrations/${provider}`, { allowRestores }),
+    mutationFn: (allowed: boolean) =>
+      api.patch<IntegrationView>(`/api/integrations/${provider}`, { [write]: allowed }),
     onSuccess: () => invalidate(),
   });
 }

@@ -15,7 +15,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { BookOpen, Check, Settings } from 'lucide-react';
 import { useState } from 'react';
-import { useAllowRestores, useToggleIntegration, useTogglePending } from './api';
+import { type HostWrite, useAllowWrite, useToggleIntegration, useTogglePending } from './api';
 import type { CatalogueEntry } from './catalogue';
 import { IntegrationConfigForm } from './integration-config-form';
 import { IntegrationFacts, IntegrationStatusBadge } from './integration-status';
@@ -65,7 +65,10 @@ export function IntegrationCard({ entry, view }: { entry: CatalogueEntry; view?:
           {hidden > 0 && <li className="pl-5.5 text-xs text-muted-foreground">+{hidden} more</li>}
         </ul>
         {entry.provider && view?.configured && isRestoringHost(entry.provider) && (
-          <AllowRestores entry={entry} view={view} />
+          <>
+            <AllowWrite entry={entry} view={view} write="allowRestores" />
+            <AllowWrite entry={entry} view={view} write="allowUpdates" />
+          </>
         )}
         {configuring && entry.provider && (
           <IntegrationConfigForm provider={entry.provider} view={view} onDone={() => setConfiguring(false)} />
@@ -122,18 +125,41 @@ function ComingSoonButton() {
 
 const isRestoringHost = (provider: string) => (RESTORING_PROVIDERS as readonly string[]).includes(provider);
 
+/** What each write an Admin may allow through a host does, in the words of its switch. */
+const HOST_WRITES: Record<HostWrite, { label: string; noun: string; note: string }> = {
+  allowRestores: {
+    label: 'Allow restores from Agency Hub',
+    noun: 'Restores',
+    note: "Replaces a client's site with one of its backups, after backing up the site as it is. Only Admins who sign in with two factors can restore.",
+  },
+  allowUpdates: {
+    label: 'Allow updates from Agency Hub',
+    noun: 'Updates',
+    note: "Updates plugins, themes and WordPress on a client's site when Staff ask: backed up first, checked after, rolled back when the site breaks.",
+  },
+};
+
 /**
- * Whether Agency Hub may restore a site's backup through this host: a restore replaces a client's site,
- * so it is off until an Admin turns it on here.
+ * Whether Agency Hub may write to a client's site through this host (restore a backup, update what it
+ * runs): off until an Admin turns it on here.
  */
-function AllowRestores({ entry, view }: { entry: CatalogueEntry; view: IntegrationView }) {
-  const allow = useAllowRestores(view.provider);
-  const id = `allow-restores-${view.provider}`;
-  const onChange = (allowRestores: boolean) =>
-    allow.mutate(allowRestores, {
+function AllowWrite({
+  entry,
+  view,
+  write,
+}: {
+  entry: CatalogueEntry;
+  view: IntegrationView;
+  write: HostWrite;
+}) {
+  const allow = useAllowWrite(view.provider, write);
+  const { label, noun, note } = HOST_WRITES[write];
+  const id = `${write}-${view.provider}`;
+  const onChange = (allowed: boolean) =>
+    allow.mutate(allowed, {
       onError: (error) =>
         toast({
-          title: 'Restores were not changed',
+          title: `${noun} were not changed`,
           description: errorMessage(error, `Could not change ${entry.name}`),
           variant: 'destructive',
         }),
@@ -142,21 +168,18 @@ function AllowRestores({ entry, view }: { entry: CatalogueEntry; view: Integrati
     <div className="grid gap-1 rounded-md border p-3">
       <div className="flex items-center justify-between gap-3">
         <label htmlFor={id} className="text-sm font-medium">
-          Allow restores from Agency Hub
+          {label}
         </label>
         <RoleGate need="admin">
           <Switch
             id={id}
-            checked={allow.isPending ? Boolean(allow.variables) : view.allowRestores}
+            checked={allow.isPending ? Boolean(allow.variables) : view[write]}
             disabled={allow.isPending}
             onCheckedChange={onChange}
           />
         </RoleGate>
       </div>
-      <p className="text-xs text-muted-foreground">
-        Replaces a client's site with one of its backups, after backing up the site as it is. Only Admins who
-        sign in with two factors can restore.
-      </p>
+      <p className="text-xs text-muted-foreground">{note}</p>
     </div>
   );
 }

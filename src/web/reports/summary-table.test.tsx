@@ -25,6 +25,8 @@ const site = (over: Partial<ReportWebsite>): ReportWebsite => ({
   versionsSeenAt: null,
   lastBackupAt: null,
   backupsReadAt: null,
+  backupsTaken: 0,
+  updates: [],
   security: {
     status: 'measured',
     reason: null,

@@ -5,6 +5,7 @@ import {
   type ReportWebsite,
   reportBackup,
   summaryUptime,
+  updateLine,
 } from '@shared/reports';
 import { formatDateTime, formatDuration } from '@shared/time';
 import { Card } from '@web/components/ui/card';
@@ -62,6 +63,12 @@ export function WebsiteSection({ site, timeZone }: { site: ReportWebsite; timeZo
           missing={backup.missing}
           source={backup.source}
         />
+        <Figure
+          label="Backups taken by Agency Hub"
+          value={String(site.backupsTaken)}
+          missing={false}
+          source="Asked for in Agency Hub (by a person, or before an update or a restore) and listed by the host"
+        />
       </dl>
       <div className="grid gap-4 sm:grid-cols-2">
         <Events
@@ -91,6 +98,15 @@ export function WebsiteSection({ site, timeZone }: { site: ReportWebsite; timeZo
                 {m.reason ? `: ${m.reason}` : ''}
               </>
             ),
+          }))}
+        />
+        <Events
+          title={`Updates (${site.updates.length})`}
+          empty="No updates by Agency Hub in the period."
+          items={site.updates.map((u, i) => ({
+            key: `u${i}-${u.at}`,
+            when: at(u.at),
+            what: updateLine(u),
           }))}
         />
       </div>

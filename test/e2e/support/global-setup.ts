@@ -6,7 +6,7 @@ import { startFakeBetterUptime } from '../../fakes/betteruptime';
 import { startFakeEndOfLife } from '../../fakes/endoflife';
 import { startFakeGridPane } from '../../fakes/gridpane';
 import { startFakeWordfence } from '../../fakes/wordfence';
-import { startFakeWordPress } from '../../fakes/wordpress';
+import { connectWpCli, startFakeWordPress } from '../../fakes/wordpress';
 import { startFakeWporg } from '../../fakes/wporg';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -50,17 +50,21 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
 async function startStack(usedPorts: Set<number>): Promise<{ state: E2EState; stop: () => Promise<void> }> {
   // A GridPane account of 40 sites on 5 servers, as the browser tests' provider.
+  // Its WP-CLI runs change the fake WordPress sites below (HD Snapshot reports them a moment later).
+  const updated: { apply?: ReturnType<typeof connectWpCli> } = {};
   const gridpane = await startFakeGridPane({
     sites: 40,
     servers: 5,
     seed: 11,
     endpointLimit: 1000,
     totalLimit: 1000,
+    onWpCli: (site, wp) => updated.apply?.(site, wp),
   });
   const siteUrls = gridpane.fleet.sites.map((s) => String(s.url));
   // Monitors for the same domains, and WordPress sites answering the HD Snapshot contract.
   const betteruptime = await startFakeBetterUptime({ sites: siteUrls, seed: 11 });
   const wordpress = await startFakeWordPress({ domains: siteUrls, seed: 11 });
+  updated.apply = connectWpCli(wordpress, { delayMs: 500 });
   // The fleet's reference versions come from these, never from the real wordpress.org.
   const wporg = await startFakeWporg();
   const endOfLife = await startFakeEndOfLife();
