@@ -50,6 +50,8 @@ export const ClientPage = page(() => import('@web/clients/client-page'), 'Client
 export const FleetPage = page(() => import('@web/fleet/fleet-page'), 'FleetPage');
 export const SecurityPage = page(() => import('@web/security/security-page'), 'SecurityPage');
 export const BackupsPage = page(() => import('@web/backups/backups-page'), 'BackupsPage');
+export const UpdatesPage = page(() => import('@web/updates/updates-page'), 'UpdatesPage');
+export const UpdateRunPage = page(() => import('@web/updates/update-run-page'), 'UpdateRunPage');
 export const ReportPage = page(() => import('@web/reports/report-page'), 'ReportPage');
 export const TasksPage = page(() => import('@web/tasks/tasks-page'), 'TasksPage');
 export const WebsitesPage = page(() => import('@web/websites/websites-page'), 'WebsitesPage');

@@ -28,6 +28,8 @@ const signedIn: [path: string, component: Pages.LazyPage][] = [
   ['/fleet', Pages.FleetPage],
   ['/security', Pages.SecurityPage],
   ['/backups', Pages.BackupsPage],
+  ['/updates', Pages.UpdatesPage],
+  ['/updates/:id', Pages.UpdateRunPage],
   ['/tasks', Pages.TasksPage],
   ['/websites', Pages.WebsitesPage],
   ['/websites/internal/:id', Pages.InternalWebsitePage],

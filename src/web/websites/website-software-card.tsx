@@ -1,8 +1,10 @@
 import type { InstalledSoftware, WebsiteDetail } from '@shared/websites';
 import { VERSION_SOURCE_LABELS } from '@shared/websites';
+import { RoleGate } from '@web/components/role-gate';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { UpdateDialog } from '@web/components/updates/update-dialog';
 import { formatAgo, formatCount, formatDateTime } from '@web/lib/format';
 import { ArrowUpCircle, Puzzle } from 'lucide-react';
 import { useState } from 'react';
@@ -13,7 +15,12 @@ import { useState } from 'react';
  */
 export function WebsiteSoftwareCard({ website, now = Date.now() }: { website: WebsiteDetail; now?: number }) {
   const { software } = website;
+  const pending = [
+    ...software.plugins.map((p) => ({ ...p, type: 'plugin' as const })),
+    ...software.themes.map((t) => ({ ...t, type: 'theme' as const })),
+  ].filter((p) => p.updateVersion !== null);
   const updates = software.plugins.filter((p) => p.updateVersion !== null).length;
+  const [updating, setUpdating] = useState(false);
   const source =
     software.source && software.source in VERSION_SOURCE_LABELS
       ? VERSION_SOURCE_LABELS[software.source as keyof typeof VERSION_SOURCE_LABELS]
@@ -21,10 +28,19 @@ export function WebsiteSoftwareCard({ website, now = Date.now() }: { website: We
   return (
     <Card className="min-w-0" data-testid="website-software">
       <CardHeader className="pb-3">
-        <CardTitle className="flex items-center gap-2 text-base">
-          <Puzzle className="size-4 text-muted-foreground" aria-hidden="true" />
-          Plugins &amp; themes
-        </CardTitle>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle className="flex items-center gap-2 text-base">
+            <Puzzle className="size-4 text-muted-foreground" aria-hidden="true" />
+            Plugins &amp; themes
+          </CardTitle>
+          {software.checked && pending.length > 0 && !website.removed && (
+            <RoleGate need="staff">
+              <Button variant="outline" size="sm" onClick={() => setUpdating(true)}>
+                Update {pending.length === 1 ? '1 item' : `${pending.length} items`}
+              </Button>
+            </RoleGate>
+          )}
+        </div>
         <CardDescription>
           {!software.checked ? (
             <>Not checked: {software.reason}.</>
@@ -52,6 +68,20 @@ export function WebsiteSoftwareCard({ website, now = Date.now() }: { website: We
           <SoftwareList title="Themes" items={software.themes} empty="No themes listed." />
         </CardContent>
       )}
+      <UpdateDialog
+        open={updating}
+        onOpenChange={setUpdating}
+        title={`Update ${website.domain}`}
+        description="A maintenance window keeps alerts quiet; the site is backed up, updated, checked, and rolled back if it breaks."
+        websiteIds={[website.id]}
+        choices={pending.map((p) => ({
+          type: p.type,
+          slug: p.slug,
+          name: p.name,
+          from: p.version,
+          to: p.updateVersion,
+        }))}
+      />
     </Card>
   );
 }

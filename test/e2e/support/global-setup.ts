@@ -18,7 +18,7 @@ export type E2EState = {
   dataDir: string;
   gridpane: { url: string; token: string; sites: string[]; servers: string[] };
   betteruptime: { url: string; token: string; monitors: number };
-  wordpress: { urlTemplate: string; token: string };
+  wordpress: { urlTemplate: string; homeUrlTemplate: string; token: string };
   wordfence: { apiKey: string };
 };
 
@@ -125,7 +125,11 @@ async function startStack(usedPorts: Set<number>): Promise<{ state: E2EState; st
       token: betteruptime.token,
       monitors: betteruptime.monitors.length,
     },
-    wordpress: { urlTemplate: wordpress.urlTemplate, token: wordpress.token },
+    wordpress: {
+      urlTemplate: wordpress.urlTemplate,
+      homeUrlTemplate: wordpress.homeUrlTemplate,
+      token: wordpress.token,
+    },
     wordfence: { apiKey: wordfence.apiKey },
   };
   const stop = async () => {

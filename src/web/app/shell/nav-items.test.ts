@@ -14,3 +14,11 @@ describe('visibleItems', () => {
     expect(titles('viewer')).toContain('Team');
   });
 });
+
+describe('navGroups', () => {
+  it('lists Updates right after Backups, for everyone signed in', () => {
+    const all = titles('viewer');
+    expect(all.indexOf('Updates')).toBe(all.indexOf('Backups') + 1);
+    expect(tools.find((i) => i.title === 'Updates')?.href).toBe('/updates');
+  });
+});

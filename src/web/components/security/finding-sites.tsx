@@ -5,8 +5,10 @@ import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { formatCount, formatDate } from '@web/lib/format';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { type SecurityFilter, useDismissFinding, useFindingSites } from '../../lib/security/api';
+import { UpdateDialog } from '../updates/update-dialog';
 import type { DismissTarget } from './dismiss-dialog';
 
 /** The websites one finding affects: the version each runs, the fix, and its dismissal if any. */
@@ -20,10 +22,42 @@ export function FindingSites({
   onDismiss: (target: DismissTarget) => void;
 }) {
   const sites = useFindingSites(finding.id, filter);
+  const [updating, setUpdating] = useState(false);
   return (
     <SectionQuery query={sites} loading="Loading the sites..." failed="Could not load the sites">
       {({ data, total }) => (
         <div className="grid gap-2">
+          {finding.patchedVersion && (
+            <>
+              <RoleGate need="staff">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="justify-self-start"
+                  onClick={() => setUpdating(true)}
+                >
+                  Update {finding.software.name} to {finding.patchedVersion} on {formatCount(total, 'site')}
+                </Button>
+              </RoleGate>
+              <UpdateDialog
+                open={updating}
+                onOpenChange={setUpdating}
+                title={`Update ${finding.software.name} to ${finding.patchedVersion}`}
+                description="Each site is backed up first, updated in a maintenance window, checked, and rolled back if it breaks."
+                // Every affected site when they are all listed here; else every site that runs it.
+                websiteIds={total === data.length ? data.map((s) => s.website.id) : undefined}
+                offerCanary={total > 1}
+                choices={[
+                  {
+                    type: finding.software.type,
+                    slug: finding.software.type === 'core' ? null : finding.software.slug,
+                    name: finding.software.name,
+                    to: finding.patchedVersion,
+                  },
+                ]}
+              />
+            </>
+          )}
           <ul className="grid gap-1.5" aria-label={`Sites affected by ${finding.title}`}>
             {data.map((s) => (
               <li
