@@ -1,6 +1,6 @@
 import type { UpdateRunCounts } from '@shared/updates';
 import { describe, expect, it } from 'vitest';
-import { itemName, runSummary, siteUnderWay } from './summary';
+import { itemName, runSummary, siteUnderWay, timeline } from './summary';
 
 const counts = (c: Partial<UpdateRunCounts>): UpdateRunCounts => ({
   sites: 0,
@@ -64,5 +64,28 @@ describe('itemName', () => {
   it('names core WordPress and the rest by their slug', () => {
     expect(itemName({ type: 'core', slug: null })).toBe('WordPress');
     expect(itemName({ type: 'plugin', slug: 'contact-form-7' })).toBe('contact-form-7');
+  });
+});
+
+describe('timeline', () => {
+  const at = '2026-11-29T06:27:00.000Z';
+  it('shows a write started and then done as one entry with both details, and one under way as started', () => {
+    expect(
+      timeline([
+        { step: 'maintenance', at, result: 'ok', detail: '25 minutes' },
+        { step: 'update', at, result: 'started', detail: 'forms 1.0 → 1.2' },
+        { step: 'update', at: '2026-11-29T06:28:00.000Z', result: 'ok', detail: 'GridPane ran the commands' },
+        { step: 'rollback', at, result: 'started', detail: 'forms → 1.0' },
+      ]),
+    ).toEqual([
+      { step: 'maintenance', at, result: 'ok', detail: '25 minutes' },
+      {
+        step: 'update',
+        at: '2026-11-29T06:28:00.000Z',
+        result: 'ok',
+        detail: 'forms 1.0 → 1.2 · GridPane ran the commands',
+      },
+      { step: 'rollback', at, result: 'started', detail: 'forms → 1.0' },
+    ]);
   });
 });

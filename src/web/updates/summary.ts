@@ -1,4 +1,10 @@
-import type { UpdateItemResult, UpdateRunCounts, UpdateRunStatus, UpdateSiteStatus } from '@shared/updates';
+import type {
+  UpdateItemResult,
+  UpdateRunCounts,
+  UpdateRunStatus,
+  UpdateSiteStatus,
+  UpdateSiteStepView,
+} from '@shared/updates';
 import type { Tone } from '@web/components/status-pill';
 import { formatCount } from '@web/lib/format';
 
@@ -63,3 +69,19 @@ export const ITEM_RESULT_LABELS: Record<UpdateItemResult, string> = {
 /** What an item is called: its slug, or "WordPress" for core. */
 export const itemName = (item: { type: string; slug: string | null }) =>
   item.type === 'core' || !item.slug ? 'WordPress' : item.slug;
+
+/**
+ * A site's steps as its timeline shows them: a write recorded as started and then with its outcome is
+ * one entry (the outcome's time and result, both details); a step still under way stays "started".
+ */
+export function timeline(steps: UpdateSiteStepView[]): UpdateSiteStepView[] {
+  const out: UpdateSiteStepView[] = [];
+  for (const step of steps) {
+    const open = out.findIndex((s) => s.step === step.step && s.result === 'started');
+    if (open >= 0 && step.result !== 'started') {
+      const detail = [out[open]!.detail, step.detail].filter(Boolean).join(' · ') || null;
+      out[open] = { ...step, detail };
+    } else out.push(step);
+  }
+  return out;
+}

@@ -22,7 +22,7 @@ import { CircleCheck, CircleDot, CircleMinus, OctagonX, TriangleAlert } from 'lu
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { RunStatusPill, SiteStatusPill } from './status';
-import { ITEM_RESULT_LABELS, itemName, runSummary, siteUnderWay } from './summary';
+import { ITEM_RESULT_LABELS, itemName, runSummary, siteUnderWay, timeline } from './summary';
 
 const back = { href: '/updates', label: 'Back to Updates' };
 
@@ -287,10 +287,11 @@ const STEP_ICON = {
 
 /** The site's steps so far, oldest first: each with its time, outcome and what it found. */
 function Steps({ site }: { site: UpdateRunSite }) {
-  const last = site.steps.length - 1;
+  const steps = timeline(site.steps);
+  const last = steps.length - 1;
   return (
     <ol className="grid gap-1.5 border-l pl-3 text-xs" aria-label={`Steps on ${site.domain}`}>
-      {site.steps.map((step, i) => (
+      {steps.map((step, i) => (
         <StepRow
           // Steps are a log: the same step may appear as started, then with its outcome.
           // biome-ignore lint/suspicious/noArrayIndexKey: entries never move or disappear
