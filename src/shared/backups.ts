@@ -107,6 +107,12 @@ export const DEFAULT_BACKUP_TAG = 'agency-hub';
 export const DEFAULT_RESTORE_TAG = 'before-restore';
 /** The tag of the backup an update takes first: what a restore after a failed update puts back. */
 export const UPDATE_BACKUP_TAG = 'pre-update';
+/**
+ * The tag of one run's pre-update backup of a site, "pre-update-run-12". Hosts list backups to the
+ * minute, so two backups of a site with one tag taken in one minute cannot be told apart: the run's
+ * number keeps each run's backup its own (a run backs a site up once).
+ */
+export const updateBackupTag = (runId: number) => `${UPDATE_BACKUP_TAG}-run-${runId}`;
 
 /**
  * POST /api/websites/{id}/backups ("back up now"): where (GridPane: on the server or off-site; Kinsta

@@ -6,7 +6,7 @@ import {
   DEFAULT_BACKUP_TAG,
   DEFAULT_RESTORE_TAG,
   type RestoreBody,
-  UPDATE_BACKUP_TAG,
+  updateBackupTag,
 } from '../../shared/backups';
 import { type IntegrationProvider, providerNames } from '../../shared/integrations';
 import { badRequest, conflict, notFound } from '../core/errors';
@@ -266,6 +266,7 @@ export async function createSafetyRequest(db: Db, restore: BackupRequestRow, at:
 export async function createUpdateBackupRequest(
   db: Db,
   website: { id: number; host: string },
+  runId: number,
   requestedBy: number | null,
   at: Date,
 ): Promise<number> {
@@ -275,7 +276,7 @@ export async function createUpdateBackupRequest(
       websiteId: website.id,
       host: website.host,
       location: website.host === 'gridpane' ? 'local' : null,
-      tag: UPDATE_BACKUP_TAG,
+      tag: updateBackupTag(runId),
       reason: 'before-update',
       status: 'queued',
       requestedBy,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeGridPane, startFakeGridPane } from '../../../test/fakes/gridpane';
+import type { OnWpCli } from '../../../test/fakes/gridpane/wp-cli';
 import { connectWpCli, type FakeWordPress, startFakeWordPress } from '../../../test/fakes/wordpress';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import type { UpdateRun } from '../../shared/updates';
@@ -14,6 +15,8 @@ let cookie: string;
 let gridpane: FakeGridPane;
 let wordpress: FakeWordPress;
 const SITES = 16;
+/** What GridPane's WP-CLI endpoint does instead of the usual, for one test. */
+let wpCliHook: OnWpCli | null = null;
 
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, headers = { cookie }) =>
   t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
@@ -59,7 +62,10 @@ beforeAll(async () => {
     seed: 9,
     endpointLimit: 1000,
     totalLimit: 1000,
-    onWpCli: connectWpCli(wordpress, { delayMs: 30 }),
+    onWpCli: (() => {
+      const connected = connectWpCli(wordpress, { delayMs: 30 });
+      return (site, wp) => (wpCliHook ?? connected)(site, wp);
+    })(),
   });
   t = await createTestApp();
   cookie = await t.signIn();
@@ -306,5 +312,78 @@ describe('update runs', () => {
     expect(run.sites.every((s) => s.status === 'skipped')).toBe(true);
     expect(gridpane.writes().length).toBe(writesBefore);
     expect((await call('POST', `/api/updates/runs/${id}/cancel`)).statusCode).toBe(409);
+  });
+
+  it('rolls back a site whose page went blank: 200, but the title it had before is gone', async () => {
+    const { slug, domains } = pluginOnSeveralSites(1);
+    const domain = domains[0]!;
+    const w = await websiteOf(domain);
+    const from = wordpress.expected(domain).plugins!.find((p) => p.slug === slug)!.version;
+    wordpress.setUpdateBehaviour(domain, 'white-screen');
+    expect((await call('PATCH', '/api/integrations/gridpane', { allowUpdates: true })).statusCode).toBe(200);
+    const created = await call('POST', '/api/updates/runs', {
+      items: [{ type: 'plugin', slug }],
+      websiteIds: [w.id],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await t.services.jobs.idle();
+    const site = (await runOf(created.json().id)).sites[0]!;
+    expect(site.status, site.reason ?? '').toBe('rolled-back');
+    const step = (name: string) => site.steps.find((s) => s.step === name && s.result !== 'started')!;
+    expect(step('health-before').detail).toMatch(/^HTTP 200 in \d+ ms, titled ".+"$/);
+    expect(step('health-after')).toMatchObject({ result: 'failed' });
+    expect(step('health-after').detail).toMatch(/title before \(".+"\) is no longer on the page/);
+    expect(step('verify-rollback').result).toBe('ok');
+    expect(wordpress.expected(domain).plugins!.find((p) => p.slug === slug)!.version).toBe(from);
+    wordpress.setUpdateBehaviour(domain, 'normal');
+  });
+
+  it('cancelled while a site is being updated: the update ends, then what it changed is rolled back', async () => {
+    const { slug, domains } = pluginOnSeveralSites(1);
+    const domain = domains[0]!;
+    const w = await websiteOf(domain);
+    const from = wordpress.expected(domain).plugins!.find((p) => p.slug === slug)!.version;
+    expect((await call('PATCH', '/api/integrations/gridpane', { allowUpdates: true })).statusCode).toBe(200);
+    const writesBefore = gridpane.writes().filter((r) => r.method !== 'GET').length;
+    // The host takes a while to apply the update; the person cancels as soon as it was sent.
+    const slow = connectWpCli(wordpress, { delayMs: 300 });
+    let runId = 0;
+    const cancelling: Promise<{ statusCode: number }>[] = [];
+    wpCliHook = (target, wp) => {
+      slow(target, wp);
+      if (cancelling.length === 0) cancelling.push(call('POST', `/api/updates/runs/${runId}/cancel`));
+    };
+    try {
+      const created = await call('POST', '/api/updates/runs', {
+        items: [{ type: 'plugin', slug }],
+        websiteIds: [w.id],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      runId = created.json().id;
+      await t.services.jobs.idle();
+      expect(cancelling).toHaveLength(1);
+      expect((await cancelling[0]!).statusCode).toBe(202);
+      await t.services.jobs.idle();
+    } finally {
+      wpCliHook = null;
+    }
+    const run = await runOf(runId);
+    expect(run.status).toBe('cancelled');
+    const site = run.sites[0]!;
+    expect(site.status, site.reason ?? '').toBe('rolled-back');
+    expect(site.reason).toMatch(/cancelled during the update: rolled back to/);
+    expect(site.steps.filter((s) => s.result !== 'started').map((s) => `${s.step}:${s.result}`)).toEqual([
+      'maintenance:ok',
+      'health-before:ok',
+      'backup:ok',
+      'update:ok',
+      'verify:ok',
+      'rollback:ok',
+      'verify-rollback:ok',
+      'close-maintenance:ok',
+    ]);
+    expect(wordpress.expected(domain).plugins!.find((p) => p.slug === slug)!.version).toBe(from);
+    // The backup, the update and its rollback: nothing else was written.
+    expect(gridpane.writes().filter((r) => r.method !== 'GET').length - writesBefore).toBe(3);
   });
 });

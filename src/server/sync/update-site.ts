@@ -169,18 +169,26 @@ async function versionsReach(
   }
 }
 
-/** Three tries over the configured spacing; healthy when one of them is. */
-async function healthAfter(services: Services, site: Site) {
-  let last = await siteHealthNow(services, { id: site.websiteId, domain: site.domain });
+/**
+ * Three tries over the configured spacing; healthy when one of them is. The page must still carry
+ * the title it had before (when the site's check has no keyword of its own).
+ */
+async function healthAfter(services: Services, site: Site, titleBefore: string | null) {
+  const ask = () => siteHealthNow(services, { id: site.websiteId, domain: site.domain }, titleBefore);
+  let last = await ask();
   for (let i = 1; i < HEALTH_TRIES && !last.ok; i++) {
     await wait(services.config.updates.healthSpacingMs);
-    last = await siteHealthNow(services, { id: site.websiteId, domain: site.domain });
+    last = await ask();
   }
   return last;
 }
 
-const healthLine = (h: { status: number | null; responseMs: number | null; error: string | null }) =>
-  h.error ?? `HTTP ${h.status} in ${h.responseMs} ms`;
+const healthLine = (h: {
+  status: number | null;
+  responseMs: number | null;
+  error: string | null;
+  title?: string | null;
+}) => h.error ?? `HTTP ${h.status} in ${h.responseMs} ms${h.title ? `, titled "${h.title}"` : ''}`;
 
 /**
  * Runs one site's steps, each recorded with its time and outcome. Resumable: a worker that stopped
@@ -204,6 +212,7 @@ export async function runUpdateSite(services: Services, runSiteId: number): Prom
   const [website] = await db.select().from(websites).where(eq(websites.id, site.websiteId));
   let items = site.items as UpdateSiteItem[];
   let windowId = site.windowId;
+  let titleBefore = site.healthBefore?.title ?? null;
 
   const closeWindow = async () => {
     if (windowId === null || doneStep('close-maintenance')) return;
@@ -212,6 +221,13 @@ export async function runUpdateSite(services: Services, runSiteId: number): Prom
       await refreshHealth(tx, tx.clock.now(), [site.websiteId]);
     });
     await record('close-maintenance', 'ok', null);
+  };
+  const cancelRequested = async () => {
+    const [fresh] = await db
+      .select({ at: updateRuns.cancelRequestedAt })
+      .from(updateRuns)
+      .where(eq(updateRuns.id, site.runId));
+    return Boolean(fresh?.at);
   };
   const finish = async (status: 'done' | 'skipped' | 'failed' | 'rolled-back', reason: string | null) => {
     await closeWindow();
@@ -247,8 +263,9 @@ export async function runUpdateSite(services: Services, runSiteId: number): Prom
     // b. The site's health before: a site already down is not touched.
     if (!doneStep('health-before')) {
       const before = await siteHealthNow(services, { id: site.websiteId, domain: site.domain });
+      titleBefore = before.title;
       await setRunSite(db, runSiteId, {
-        healthBefore: { status: before.status, responseMs: before.responseMs },
+        healthBefore: { status: before.status, responseMs: before.responseMs, title: before.title },
       });
       await record('health-before', before.ok ? 'ok' : 'failed', healthLine(before));
       if (!before.ok)
@@ -279,6 +296,7 @@ export async function runUpdateSite(services: Services, runSiteId: number): Prom
         const requestId = await createUpdateBackupRequest(
           db,
           { id: site.websiteId, host: site.host },
+          site.runId,
           run.requestedBy,
           clock.now(),
         );
@@ -297,8 +315,7 @@ export async function runUpdateSite(services: Services, runSiteId: number): Prom
     if (!doneStep('update')) {
       await setRunSite(db, runSiteId, { status: 'updating' });
       if (!startedStep('update')) {
-        const [fresh] = await db.select().from(updateRuns).where(eq(updateRuns.id, site.runId));
-        if (fresh?.cancelRequestedAt)
+        if (await cancelRequested())
           throw new SiteOutcome('skipped', 'Cancelled before the update: nothing was updated');
         if (!(await updatesAllowed(services, site.host as 'gridpane' | 'kinsta')))
           throw new SiteOutcome(
@@ -334,27 +351,32 @@ export async function runUpdateSite(services: Services, runSiteId: number): Prom
           : `Still not at the version asked for: ${missed.map((i) => `${i.slug ?? 'WordPress'} (${i.to})`).join(', ')}`,
       );
     } else verified = doneStep('verify')!.result === 'ok';
+    // A run cancelled while this site was being updated: the update step ended, and what it changed
+    // is undone rather than kept half-way through the run.
+    const cancelled = !doneStep('health-after') && (await cancelRequested());
     let healthy = true;
-    if (!doneStep('health-after')) {
-      const after = await healthAfter(services, site);
+    if (doneStep('health-after')) healthy = doneStep('health-after')!.result === 'ok';
+    else if (!cancelled) {
+      const after = await healthAfter(services, site, titleBefore);
       healthy = after.ok;
       await record('health-after', after.ok ? 'ok' : 'failed', healthLine(after));
-    } else healthy = doneStep('health-after')!.result === 'ok';
-    if (verified && healthy) return await finish('done', null);
-
-    // f. Roll back what changed when the site did not come back healthy (an item that never changed
-    // has nothing to roll back).
-    const changed = items.filter((i) => i.result === 'updated');
-    const what = !healthy
-      ? 'The site was not healthy after the update'
-      : 'The update did not take: the versions did not change';
-    if (healthy || changed.length === 0) {
-      // Nothing changed, or what changed is fine: nothing to undo.
-      return await finish(
-        healthy ? 'failed' : 'failed',
-        `${what}${healthy ? '' : '; nothing had changed to roll back'}`,
-      );
     }
+    if (verified && healthy && !cancelled) return await finish('done', null);
+
+    // f. Roll back what changed when the site did not come back healthy, or the run was cancelled (an
+    // item that never changed has nothing to roll back).
+    const changed = items.filter((i) => i.result === 'updated');
+    const what = cancelled
+      ? 'The run was cancelled during the update'
+      : !healthy
+        ? 'The site was not healthy after the update'
+        : 'The update did not take: the versions did not change';
+    if (changed.length === 0)
+      return await finish(
+        cancelled ? 'skipped' : 'failed',
+        healthy && !cancelled ? what : `${what}; nothing had changed to roll back`,
+      );
+    if (healthy && !cancelled) return await finish('failed', what);
     await setRunSite(db, runSiteId, { status: 'rolling-back' });
     if (!doneStep('rollback')) {
       if (!startedStep('rollback')) {
@@ -368,7 +390,7 @@ export async function runUpdateSite(services: Services, runSiteId: number): Prom
       await record('rollback', 'ok', null);
     }
     const back = await versionsReach(services, site, providerSiteId, changed, (i) => i.from);
-    const healthBack = await healthAfter(services, site);
+    const healthBack = await healthAfter(services, site, titleBefore);
     const rolledBack = [...back.values()].every(Boolean) && healthBack.ok;
     await record(
       'verify-rollback',

@@ -102,7 +102,9 @@ export async function startFakeWordPress(options: FakeWordPressOptions) {
     }
     if (home && (req.method === 'GET' || req.method === 'HEAD')) {
       // A fatal error (a broken update, or a site whose PHP fails) shows visitors WordPress's error page.
-      if (updates.isBroken(domain) || mode === 'server_error') return sendCriticalError(res);
+      const broken = updates.brokenAs(domain);
+      if (broken === 'white-screen') return sendRaw(res, 200, 'text/html; charset=UTF-8', '');
+      if (broken || mode === 'server_error') return sendCriticalError(res);
       return sendHomePage(res, domain, current(domain).wordpress_version);
     }
     if (!match || req.method !== 'GET' || mode === 'absent') {

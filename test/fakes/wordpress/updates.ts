@@ -18,9 +18,11 @@ import { WORDPRESS_RELEASES } from './snapshot';
  * - `breaks`: the update is applied, then the home page answers 500 with WordPress's critical-error page
  *   (the snapshot route still answers, so the new versions can be read). Updating the same item back to
  *   the version it had before (a rollback, `--force` or not) makes the site healthy again.
+ * - `white-screen`: as `breaks`, but the home page answers 200 with an empty body (PHP's blank page of a
+ *   fatal error when WordPress's own handler is off): the status says up, only the missing title tells.
  * - `never-changes`: nothing changes, whatever is run.
  */
-export type UpdateBehaviour = 'normal' | 'breaks' | 'never-changes';
+export type UpdateBehaviour = 'normal' | 'breaks' | 'white-screen' | 'never-changes';
 
 export type WpCliGroup = 'plugin' | 'theme' | 'core';
 
@@ -185,7 +187,8 @@ export function createSiteUpdates() {
         const before = site.broken.get(found.key);
         if (before !== undefined && before === found.to)
           site.broken.delete(found.key); // a rollback
-        else if (behaviour === 'breaks' && before === undefined) site.broken.set(found.key, found.from);
+        else if ((behaviour === 'breaks' || behaviour === 'white-screen') && before === undefined)
+          site.broken.set(found.key, found.from);
         if (group === 'core') site.core = found.to;
         else (group === 'plugin' ? site.plugins : site.themes).set(found.slug!, found.to);
         applied.push({ domain, group, slug: found.slug, from: found.from, to: found.to, at: new Date() });
@@ -198,7 +201,11 @@ export function createSiteUpdates() {
     apply,
     /** Every version change applied, in order. */
     applied,
-    isBroken: (domain: string) => (changes.get(domain)?.broken.size ?? 0) > 0,
+    /** How a site's home page is broken by an update, or null while it is fine. */
+    brokenAs(domain: string): 'critical-error' | 'white-screen' | null {
+      if ((changes.get(domain)?.broken.size ?? 0) === 0) return null;
+      return behaviours.get(domain) === 'white-screen' ? 'white-screen' : 'critical-error';
+    },
     setBehaviour(domain: string, behaviour: UpdateBehaviour) {
       behaviours.set(domain, behaviour);
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keywordFailure, keywordProblem, wordpressFailure } from './content';
+import { keywordFailure, keywordProblem, pageTitle, wordpressFailure } from './content';
 
 const page = (text: string) => Buffer.from(`<html><body>${text}</body></html>`);
 
@@ -65,5 +65,19 @@ describe('WordPress error pages', () => {
 
   it('leaves an ordinary WordPress page alone', () => {
     expect(wordpressFailure(page('<meta name="generator" content="WordPress 6.8"><h1>Blog</h1>'))).toBeNull();
+  });
+});
+
+describe('pageTitle', () => {
+  it('reads the title as written in the page, trimmed', () => {
+    expect(pageTitle(Buffer.from('<html><head><title> Bright &amp; Smile </title></head></html>'))).toBe(
+      'Bright &amp; Smile',
+    );
+    expect(pageTitle(Buffer.from('<TITLE lang="en">Shop</TITLE>'))).toBe('Shop');
+  });
+  it('is null for a page without one: empty, blank or missing', () => {
+    expect(pageTitle(Buffer.from(''))).toBeNull();
+    expect(pageTitle(Buffer.from('<title>   </title>'))).toBeNull();
+    expect(pageTitle(Buffer.from('<html><body>Hello</body></html>'))).toBeNull();
   });
 });

@@ -61,3 +61,17 @@ export function wordpressFailure(body: Buffer): string | null {
   for (const page of ENCODED) if (body.includes(page.bytes)) return page.error;
   return null;
 }
+
+/** The most of a page searched for its title: the head comes first in any page worth the name. */
+const TITLE_SEARCH_BYTES = 64 * 1024;
+const TITLE = /<title(?:\s[^>]*)?>([^<]{1,300})<\/title\s*>/i;
+
+/**
+ * The page's `<title>` text as it stands in the HTML (entities left as written, whitespace trimmed),
+ * or null when the page has none. Kept raw so it can be looked for again as a literal keyword.
+ */
+export function pageTitle(body: Buffer): string | null {
+  const head = body.subarray(0, TITLE_SEARCH_BYTES).toString('utf8');
+  const title = TITLE.exec(head)?.[1]?.trim();
+  return title ? title : null;
+}

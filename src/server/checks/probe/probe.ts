@@ -8,7 +8,7 @@ import {
   type Resolver,
   soonestExpiring,
 } from '../../core/outbound';
-import { type KeywordMode, keywordFailure, wordpressFailure } from './content';
+import { type KeywordMode, keywordFailure, pageTitle, wordpressFailure } from './content';
 import { DEFAULT_EXPECTED_STATUS, describeExpected, matchesStatus, type StatusRange } from './status';
 
 /** One HTTP(S) check: what to ask and what counts as up. */
@@ -24,6 +24,8 @@ export type ProbeTarget = {
   wordpress?: boolean;
   /** Follow up to 5 redirects (default), or judge the first answer itself. */
   followRedirects?: boolean;
+  /** Read the page and report its title (ProbeResult.title). */
+  readTitle?: boolean;
 };
 
 /** Settings of the instance, the same for every check. */
@@ -56,6 +58,8 @@ export type ProbeResult = {
   finalUrl: string;
   /** For https: the certificate that expires first among the hops, also when the check failed. */
   certificate?: CertificateInfo;
+  /** The page's title when asked for (readTitle) and an answer came; null when it has none. */
+  title?: string | null;
 };
 
 export type ProbeFailureCode =
@@ -78,7 +82,7 @@ const HEADERS = { 'user-agent': USER_AGENT, accept: 'text/html,application/xhtml
 export async function probeHttp(target: ProbeTarget, options: ProbeOptions = {}): Promise<ProbeResult> {
   const certificates: CertificateInfo[] = [];
   const timeoutMs = Math.min(target.timeoutMs ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
-  const wantsBody = Boolean(target.keyword) || Boolean(target.wordpress);
+  const wantsBody = Boolean(target.keyword) || Boolean(target.wordpress) || Boolean(target.readTitle);
   const fail = (code: ProbeFailureCode, error: string, finalUrl: string, extra: Partial<ProbeResult> = {}) =>
     withCertificate(
       { ok: false, status: null, responseMs: null, error, errorCode: code, finalUrl, ...extra },
@@ -105,6 +109,7 @@ export async function probeHttp(target: ProbeTarget, options: ProbeOptions = {})
       status: response.status,
       responseMs: Math.round(response.headersMs),
       finalUrl: response.url,
+      ...(target.readTitle ? { title: response.body ? pageTitle(response.body) : null } : {}),
     };
     const expected = target.expectedStatus ?? DEFAULT_EXPECTED_STATUS;
     const wpError = target.wordpress && response.body ? wordpressFailure(response.body) : null;

@@ -55,7 +55,11 @@ export const updateRunSites = pgTable(
     windowId: integer(),
     backupRequestId: integer(),
     /** The health read before the update: what "came back as it was" is judged against. */
-    healthBefore: jsonb().$type<{ status: number | null; responseMs: number | null }>(),
+    healthBefore: jsonb().$type<{
+      status: number | null;
+      responseMs: number | null;
+      title?: string | null;
+    }>(),
     startedAt: timestamp({ withTimezone: true }),
     finishedAt: timestamp({ withTimezone: true }),
   },

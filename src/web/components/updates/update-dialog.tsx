@@ -15,8 +15,16 @@ export type UpdateChoice = {
   name: string;
   /** The installed version (absent when it differs per site). */
   from?: string | null;
+  /**
+   * The version to update to; null leaves it to each site: a plugin or theme takes the update the site
+   * is offered, WordPress the newest release in the site's branch (never a major release).
+   */
   to: string | null;
 };
+
+/** What a choice without a version of its own updates to, as the server plans it. */
+const openTarget = (type: UpdateItemType) =>
+  type === 'core' ? 'the newest release in its branch' : 'the update each site is offered';
 
 type Props = {
   open: boolean;
@@ -107,7 +115,7 @@ function UpdateForm({ choices, websiteIds, offerCanary, onDone }: Props & { onDo
                 <span className="font-medium">{c.name}</span>
                 <span className="text-xs tabular-nums text-muted-foreground">
                   {c.from ? `${c.from} → ` : ''}
-                  {c.to ?? 'the update each site is offered'}
+                  {c.to ?? openTarget(c.type)}
                 </span>
               </Label>
             </li>
@@ -124,7 +132,8 @@ function UpdateForm({ choices, websiteIds, offerCanary, onDone }: Props & { onDo
           <Label htmlFor={`${id}-skip`} className="grid gap-0.5 font-normal">
             <span>Skip the backup when the newest is under an hour old</span>
             <span className="text-xs text-muted-foreground">
-              Otherwise the host takes a backup tagged pre-update before anything changes.
+              Otherwise the host takes a backup before anything changes, tagged with the run
+              (pre-update-run-12 for run #12).
             </span>
           </Label>
         </div>
