@@ -101,16 +101,25 @@ export const fleetCounts = z.object({
 });
 export type FleetCounts = z.infer<typeof fleetCounts>;
 
+/** The count a person picked in the fleet view: a PHP branch or a WordPress version, within the filters. */
+const fleetPick = {
+  ...fleetFilters,
+  /** A PHP branch ("7.4") or "unknown". */
+  php: z
+    .string()
+    .regex(/^(\d+\.\d+|unknown)$/, 'php must be a branch such as 7.4, or unknown')
+    .optional(),
+  /** A WordPress version ("6.4.3") or "unknown". */
+  wordpress: z.string().max(40, 'wordpress must be a version such as 6.4.3, or unknown').optional(),
+};
+/** A pick names exactly one of the two: a PHP branch or a WordPress version. */
+const onePick = (q: { php?: string; wordpress?: string }) => Boolean(q.php) !== Boolean(q.wordpress);
+const onePickError = { message: 'Give either php or wordpress', path: ['php'] };
+
+/** GET /api/fleet/sites: the sites behind one count, a page at a time. */
 export const fleetSitesQuery = z
   .strictObject({
-    ...fleetFilters,
-    /** A PHP branch ("7.4") or "unknown". */
-    php: z
-      .string()
-      .regex(/^(\d+\.\d+|unknown)$/, 'php must be a branch such as 7.4, or unknown')
-      .optional(),
-    /** A WordPress version ("6.4.3") or "unknown". */
-    wordpress: z.string().max(40, 'wordpress must be a version such as 6.4.3, or unknown').optional(),
+    ...fleetPick,
     page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page starts at 1').default(1),
     pageSize: z.coerce
       .number({ error: 'pageSize must be a number' })
@@ -119,10 +128,11 @@ export const fleetSitesQuery = z
       .max(200, 'pageSize must be between 1 and 200')
       .default(50),
   })
-  .refine((q) => Boolean(q.php) !== Boolean(q.wordpress), {
-    message: 'Give either php or wordpress',
-    path: ['php'],
-  });
+  .refine(onePick, onePickError);
+
+/** GET /api/fleet/sites/ids: the same sites as GET /api/fleet/sites, all at once and as ids only. */
+export const fleetSiteIdsQuery = z.strictObject(fleetPick).refine(onePick, onePickError);
+export type FleetSiteIdsQuery = z.infer<typeof fleetSiteIdsQuery>;
 
 export const fleetSite = z.object({
   websiteId: z.number().int(),
@@ -141,6 +151,13 @@ export const fleetSitesPage = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+
+/**
+ * The ids of the sites behind one count, by domain, at most as many as one update run takes
+ * (MAX_RUN_SITES); `total` counts them all.
+ */
+export const fleetSiteIds = z.object({ ids: z.array(z.number().int()), total: z.number().int() });
+export type FleetSiteIds = z.infer<typeof fleetSiteIds>;
 
 /** GET /api/coverage: what is not watched, not matched, not answering or not anybody's. */
 export const coverageQuery = z.strictObject({

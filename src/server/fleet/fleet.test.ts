@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHP_CYCLES, startFakeEndOfLife } from '../../../test/fakes/endoflife';
 import { startFakeWporg } from '../../../test/fakes/wporg';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { storedMonitor } from '../../../test/support/provider-records';
+import { MAX_RUN_SITES } from '../../shared/updates';
 import { checks, clients, providerRecords, tags, websiteFacts, websites, websiteTags } from '../db/schema';
 import { PHP_EOL_JOB } from '../providers/php-eol/keys';
 import { WPORG_CORE_JOB } from '../providers/wporg/keys';
@@ -171,6 +172,104 @@ describe('GET /api/fleet', () => {
       const res = await get(url);
       expect(res.statusCode, url).toBe(400);
       if (field) expect(Object.keys(res.json().fieldErrors ?? {}), url).toContain(field);
+    }
+  });
+});
+
+describe('GET /api/fleet/sites/ids', () => {
+  const ids = async (url: string, as = cookie) =>
+    (await t.app.inject({ method: 'GET', url, headers: { cookie: as } })).json();
+  const listed = async (url: string, as = cookie) =>
+    (await t.app.inject({ method: 'GET', url, headers: { cookie: as } }))
+      .json()
+      .data.map((s: { websiteId: number }) => s.websiteId);
+
+  it('answers the ids of every site the list shows for a pick, by domain, and how many in all', async () => {
+    for (const pick of [
+      'wordpress=6.8.3',
+      'wordpress=6.2.1',
+      'wordpress=unknown',
+      'wordpress=6.8.3&serverId=2',
+      `wordpress=6.8.3&clientId=${clientId}`,
+      `wordpress=6.8.3&tagId=${tagId}`,
+      'php=7.4',
+    ]) {
+      const body = await ids(`/api/fleet/sites/ids?${pick}`);
+      expect(body.ids, pick).toEqual(await listed(`/api/fleet/sites?${pick}&pageSize=200`));
+      expect(body.total, pick).toBe(body.ids.length);
+    }
+    expect(await ids('/api/fleet/sites/ids?wordpress=6.8.3')).toEqual({
+      ids: [id['b.example'], id['c.example']],
+      total: 2,
+    });
+    // A removed site is not in the fleet, whatever it runs.
+    expect(await ids('/api/fleet/sites/ids?wordpress=4.9')).toEqual({ ids: [], total: 0 });
+  });
+
+  it('keeps to the clients of a person limited to some', async () => {
+    const limited = await t.signIn({
+      username: 'lena',
+      email: 'lena@example.com',
+      password: 'correct horse',
+      role: 'viewer',
+      clientIds: [clientId],
+    });
+    // c.example runs 6.8.3 too, but belongs to no client of hers.
+    expect(await ids('/api/fleet/sites/ids?wordpress=6.8.3', limited)).toEqual({
+      ids: [id['b.example']],
+      total: 1,
+    });
+    expect(await listed('/api/fleet/sites?wordpress=6.8.3', limited)).toEqual([id['b.example']]);
+    expect(await ids('/api/fleet/sites/ids?wordpress=unknown', limited)).toEqual({ ids: [], total: 0 });
+  });
+
+  it('answers bad queries with a 400 naming the field', async () => {
+    for (const [url, field] of [
+      ['/api/fleet/sites/ids', 'php'],
+      ['/api/fleet/sites/ids?php=7.4&wordpress=6.8.3', 'php'],
+      ['/api/fleet/sites/ids?php=seven', 'php'],
+      [`/api/fleet/sites/ids?wordpress=${'9'.repeat(41)}`, 'wordpress'],
+      ['/api/fleet/sites/ids?wordpress=6.8.3&clientId=abc', 'clientId'],
+      // No paging: every id comes at once.
+      ['/api/fleet/sites/ids?wordpress=6.8.3&page=2', ''],
+      ['/api/fleet/sites/ids?wordpress=6.8.3&pageSize=10', ''],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      if (field) expect(Object.keys(res.json().fieldErrors ?? {}), url).toContain(field);
+    }
+  });
+
+  it('stops at the most sites one update run takes, and still counts them all', async () => {
+    const big = await createTestApp();
+    try {
+      const bigCookie = await big.signIn();
+      const n = MAX_RUN_SITES + 1;
+      await big.db.execute(
+        sql`insert into websites (name, domain, integration_provider, status, environment)
+          select 's' || i, 's' || lpad(i::text, 5, '0') || '.example', 'gridpane', 'active', 'production'
+          from generate_series(1, ${n}) as i`,
+      );
+      await big.db.execute(
+        sql`insert into website_facts (website_id, wordpress_version) select id, '6.4.3' from websites`,
+      );
+      const res = await big.app.inject({
+        method: 'GET',
+        url: '/api/fleet/sites/ids?wordpress=6.4.3',
+        headers: { cookie: bigCookie },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body.total).toBe(n);
+      expect(body.ids).toHaveLength(MAX_RUN_SITES);
+      // By domain, as the list shows them: the last one is left out.
+      const [last] = await big.db
+        .select({ id: websites.id })
+        .from(websites)
+        .where(eq(websites.domain, 's05001.example'));
+      expect(body.ids).not.toContain(last!.id);
+    } finally {
+      await big.close();
     }
   });
 });

@@ -5,13 +5,15 @@ import {
   coverageQuery,
   fleetCounts,
   fleetQuery,
+  fleetSiteIds,
+  fleetSiteIdsQuery,
   fleetSitesPage,
   fleetSitesQuery,
 } from '../../shared/fleet';
 import { contextOf } from '../http/session';
 import type { Services } from '../services';
 import { coverage as findCoverage } from './coverage';
-import { fleetCounts as countFleet, fleetSites } from './service';
+import { fleetCounts as countFleet, fleetSiteIds as findSiteIds, fleetSites } from './service';
 
 export async function fleetRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -30,6 +32,14 @@ export async function fleetRoutes(app: FastifyInstance, services: Services): Pro
       schema: { querystring: fleetSitesQuery, response: { 200: fleetSitesPage } },
     },
     async (request) => fleetSites(contextOf(services, request), request.query),
+  );
+  r.get(
+    '/api/fleet/sites/ids',
+    {
+      config: { access: 'session-or-token', role: 'viewer' },
+      schema: { querystring: fleetSiteIdsQuery, response: { 200: fleetSiteIds } },
+    },
+    async (request) => findSiteIds(contextOf(services, request), request.query),
   );
   r.get(
     '/api/coverage',

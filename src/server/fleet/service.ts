@@ -1,6 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { FleetCounts, FleetQuery, FleetSite, fleetSitesQuery } from '../../shared/fleet';
+import type {
+  FleetCounts,
+  FleetQuery,
+  FleetSite,
+  FleetSiteIds,
+  FleetSiteIdsQuery,
+  fleetSitesQuery,
+} from '../../shared/fleet';
+import { MAX_RUN_SITES } from '../../shared/updates';
 import { keptAnswer, keptRows, type Reads } from '../core/cache/kept';
 import { clientInScope, type ScopeContext, scopeKey } from '../core/scope';
 import { count, rows } from '../core/sql';
@@ -83,11 +91,10 @@ export async function fleetCounts(services: Services, q: FleetQuery): Promise<Fl
 }
 
 /**
- * The sites behind one count of the fleet view, a page at a time: the page's websites are picked (and
- * counted) here, kept like the counts; what each shows (client, server, versions, health) is read fresh
- * from the website read model, so the fleet says what every other page says of them.
+ * The sites behind one count of the fleet view (w: websites, f: their facts), as a `from ... where`: the
+ * one reading of a pick, for its pages and for its ids.
  */
-export async function fleetSites(services: Services, q: z.output<typeof fleetSitesQuery>) {
+function pickedFrom(ctx: ScopeContext, q: FleetSiteIdsQuery): SQL {
   const version = q.php
     ? q.php === 'unknown'
       ? sql`${PHP_BRANCH} is null`
@@ -95,7 +102,16 @@ export async function fleetSites(services: Services, q: z.output<typeof fleetSit
     : q.wordpress === 'unknown'
       ? sql`f.wordpress_version is null`
       : sql`f.wordpress_version = ${q.wordpress}`;
-  const from = sql`from websites w left join website_facts f on f.website_id = w.id where ${fleetWhere(services, q)} and ${version}`;
+  return sql`from websites w left join website_facts f on f.website_id = w.id where ${fleetWhere(ctx, q)} and ${version}`;
+}
+
+/**
+ * The sites behind one count of the fleet view, a page at a time: the page's websites are picked (and
+ * counted) here, kept like the counts; what each shows (client, server, versions, health) is read fresh
+ * from the website read model, so the fleet says what every other page says of them.
+ */
+export async function fleetSites(services: Services, q: z.output<typeof fleetSitesQuery>) {
+  const from = pickedFrom(services, q);
   // The page first (an index walk by domain), then the page's websites: 25 rows, not thousands.
   const { db } = services;
   const [page, counted] = await keptAnswer(
@@ -130,4 +146,24 @@ export async function fleetSites(services: Services, q: z.output<typeof fleetSit
       : [];
   });
   return { data, total: counted, page: q.page, pageSize: q.pageSize };
+}
+
+/**
+ * The ids of all the sites behind one count (the sites its pages list), by domain, for an update run of
+ * them: at most MAX_RUN_SITES, the most one run takes; `total` counts them all. Kept like the pages.
+ */
+export async function fleetSiteIds(services: Services, q: FleetSiteIdsQuery): Promise<FleetSiteIds> {
+  const from = pickedFrom(services, q);
+  const { db } = services;
+  const [picked, total] = await keptAnswer(
+    db,
+    reads,
+    `fleet site ids ${JSON.stringify(q)} ${scopeKey(services)}`,
+    () =>
+      Promise.all([
+        rows<{ id: number }>(db, sql`select w.id ${from} order by w.domain limit ${MAX_RUN_SITES}`),
+        count(db, sql`select count(*)::int as n ${from}`),
+      ]),
+  );
+  return { ids: picked.map((r) => Number(r.id)), total };
 }

@@ -6,6 +6,7 @@ import { X } from 'lucide-react';
 import { Link } from 'wouter';
 import { FLEET_PAGE_SIZE, useFleetSites } from '../lib/fleet/api';
 import type { FleetParams } from '../lib/fleet/use-fleet-params';
+import { UpdateWordPressButton } from './update-wordpress-button';
 
 /** The sites behind the count the user picked, a page at a time. */
 export function FleetSites({
@@ -34,14 +35,20 @@ export function FleetSites({
             </span>
           )}
         </CardTitle>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => set({ php: undefined, wordpress: undefined, page: 1 })}
-        >
-          <X aria-hidden="true" />
-          Close
-        </Button>
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {/* Only a known version can be updated: a site whose version is not reported has no branch. */}
+          {params.wordpress && params.wordpress !== 'unknown' && (
+            <UpdateWordPressButton params={params} version={params.wordpress} />
+          )}
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => set({ php: undefined, wordpress: undefined, page: 1 })}
+          >
+            <X aria-hidden="true" />
+            Close
+          </Button>
+        </div>
       </CardHeader>
       <CardContent className="grid gap-4">
         <SectionQuery query={sites} loading="Loading sites..." failed="Could not load the sites">

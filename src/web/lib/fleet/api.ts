@@ -1,4 +1,4 @@
-import type { Coverage, FleetCounts, FleetSite } from '@shared/fleet';
+import type { Coverage, FleetCounts, FleetSite, FleetSiteIds } from '@shared/fleet';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
 
@@ -41,6 +41,18 @@ export function useFleetSites(filter: FleetFilter & FleetPick & { page: number }
     enabled: Boolean(filter.php || filter.wordpress),
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * The ids of every site behind one count, for an update run of them: at most as many as one run takes,
+ * with how many there are in all. Read when asked, never kept: the run is for the sites of this moment.
+ */
+export function fetchFleetSiteIds(
+  { clientId, serverId, tagId, php, wordpress }: FleetFilter & FleetPick,
+  signal?: AbortSignal,
+) {
+  const pick = query({ clientId, serverId, tagId, php, wordpress });
+  return api.get<FleetSiteIds>(`/api/fleet/sites/ids${pick}`, { signal });
 }
 
 export function useCoverage(limit = 100) {
