@@ -169,7 +169,7 @@ export async function signIn(server: ServerProcess): Promise<string> {
 export async function call(
   server: ServerProcess,
   cookie: string,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PATCH',
   url: string,
   body?: unknown,
   timeoutMs = 10_000,
