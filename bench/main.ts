@@ -22,6 +22,7 @@ import { type ClientsCentreResult, measureClientsCentre } from './p9-clients';
 import { measureSecurity, type SecurityResult } from './p10-security';
 import { type BackupsResult, measureBackups } from './p11-backups';
 import { type KinstaLimits, measureKinsta } from './p12-kinsta';
+import { measureUpdates, type UpdatesScale } from './p13-updates';
 import { root, snapshotDist } from './processes';
 import { machine, type Row, replaceBarRows, table, writeResults } from './report';
 import {
@@ -34,6 +35,7 @@ import {
   kindRows,
   kinstaRows,
   securityRows,
+  updatesRows,
 } from './rows';
 import { type Scale, seed } from './seed';
 
@@ -81,6 +83,11 @@ const backupsRequests = smoke ? 20 : 200;
 const kinstaLimits: KinstaLimits = smoke
   ? { sites: 30, requests: 50, windowMs: 1000 }
   : { sites: 2000, requests: 50, windowMs: 1000 };
+// P13: an update run of 3 plugins on 200 sites against the fakes (≤ 1.2× the least time the hosts'
+// pacing and the run's concurrency allow). A backup takes 3 s and an update 2 s: scaled-down host times.
+const updatesScale: UpdatesScale = smoke
+  ? { sites: 12, servers: 4, pluginsPerSite: 3, concurrency: 10, backupMs: 1000, applyMs: 500 }
+  : { sites: 200, servers: 20, pluginsPerSite: 3, concurrency: 10, backupMs: 3000, applyMs: 2000 };
 // P7: the same lists at two fleet sizes, ten times apart, on both databases: first rows within 1 s at
 // 20,000 sites and at most 1.3× the time at 2,000.
 const fleetScales: Record<'small' | 'big', FleetScale> = smoke
@@ -95,7 +102,7 @@ const fleetScales: Record<'small' | 'big', FleetScale> = smoke
 const fleetOptions = smoke ? { loads: 1, callSeconds: 0.3 } : { loads: 5, callSeconds: 5 };
 // `--only=p7` (or p8, p9, core) runs that bar alone and rewrites only its rows (and P7's section) of RESULTS.md.
 // `--only=core` runs the bars P1–P6 (clients list, dashboard, bundle, GridPane pacing, start-up).
-const ONLY = ['core', 'p7', 'p8', 'p9', 'p10', 'p11', 'p12'] as const;
+const ONLY = ['core', 'p7', 'p8', 'p9', 'p10', 'p11', 'p12', 'p13'] as const;
 type Only = (typeof ONLY)[number];
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 
@@ -280,6 +287,10 @@ async function runOnly(bar: Only): Promise<number> {
     const kinsta = await measureKinsta(kinstaLimits);
     rows = kinstaRows(kinsta);
     detail = { kinsta };
+  } else if (bar === 'p13') {
+    const updates = await measureUpdates(updatesScale, log);
+    rows = updatesRows(updates);
+    detail = { updates };
   } else if (bar === 'p11') {
     const backupsPostgres = await runBackups('postgres');
     const backupsPglite = await runBackups('pglite');
@@ -359,6 +370,7 @@ async function runAll(): Promise<number> {
   const backupsPglite = await runBackups('pglite');
   log(`Kinsta sync against the fake's rate limit (${JSON.stringify(kinstaLimits)})`);
   const kinsta = await measureKinsta(kinstaLimits);
+  const updates = await measureUpdates(updatesScale, log);
   const fleet = [...(await runFleet('pglite')), ...(await runFleet('postgres'))];
   const p7 = fleetSectionRows(fleet);
   Object.assign(details, {
@@ -367,6 +379,7 @@ async function runAll(): Promise<number> {
     backupsPostgres,
     backupsPglite,
     kinsta,
+    updates,
     ...core.detail,
     checksPostgres,
     checksPglite,
@@ -386,6 +399,7 @@ async function runAll(): Promise<number> {
     ...backupRows(backupsPostgres, 'PostgreSQL'),
     ...backupRows(backupsPglite, 'PGlite'),
     ...kinstaRows(kinsta),
+    ...updatesRows(updates),
     ...p7,
   ].sort((a, b) => a.id.localeCompare(b.id));
   const seconds = (performance.now() - started) / 1000;

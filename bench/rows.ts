@@ -11,6 +11,7 @@ import type { ClientsCentreResult } from './p9-clients';
 import type { SecurityResult } from './p10-security';
 import type { BackupsResult } from './p11-backups';
 import type { KinstaResult } from './p12-kinsta';
+import type { UpdatesResult } from './p13-updates';
 import { atLeast, atMost, ms, pct, type Row, skipped } from './report';
 
 export type KindResult = {
@@ -325,6 +326,31 @@ export function kinstaRows(k: KinstaResult): Row[] {
       measured: k.repeated429.length ? `${k.repeated429.length}: ${k.repeated429.join(', ')}` : '0',
       ratio: null,
       pass: k.repeated429.length === 0,
+    },
+  ];
+}
+
+export function updatesRows(u: UpdatesResult): Row[] {
+  const sc = u.scale;
+  const figure =
+    `Update run of ${sc.pluginsPerSite} plugins on ${u.sites} sites (${sc.servers} servers, concurrency ${sc.concurrency}; ` +
+    `backup ${sc.backupMs / 1000} s, update ${sc.applyMs / 1000} s at the fakes) vs its minimum`;
+  return [
+    atMost(
+      'P13',
+      figure,
+      u.ratio,
+      1.2,
+      x,
+      ` (${u.seconds.toFixed(1)} s vs ${u.minimumSeconds.toFixed(1)} s; ${u.done} of ${u.sites} sites done, ${u.updates} updates verified)`,
+    ),
+    {
+      id: 'P13',
+      figure: 'Update run: writes to GridPane beyond one backup and one WP-CLI run per site',
+      target: '0',
+      measured: String(u.unplannedWrites),
+      ratio: null,
+      pass: u.unplannedWrites === 0 && u.done === u.sites,
     },
   ];
 }

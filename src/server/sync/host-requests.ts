@@ -47,6 +47,13 @@ export const RESTORE_KIND: Kind = {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Asks `look` until it answers, pausing between; gives up (the host may still finish) after the configured time. */
+/**
+ * Waits for the next look at a host: `pollMs` after the previous one began, so the time a look takes
+ * does not stretch the cadence (at least a quarter of `pollMs`, so a slow host is not asked back to back).
+ */
+export const untilNextLook = (pollMs: number, began: number) =>
+  wait(Math.max(pollMs / 4, pollMs - (Date.now() - began)));
+
 export async function follow<T>(
   services: Services,
   host: string,
@@ -56,13 +63,14 @@ export async function follow<T>(
   const { pollMs, followMs } = services.config.hostOperations;
   const deadline = Date.now() + followMs;
   for (;;) {
+    const began = Date.now();
     const found = await look();
     if (found !== null) return found;
     if (Date.now() >= deadline)
       throw new HostRefused(
         `${host} accepted the ${what} but has not finished it after ${Math.round(followMs / 60_000)} minutes: look at ${host} before relying on it`,
       );
-    await wait(pollMs);
+    await untilNextLook(pollMs, began);
   }
 }
 

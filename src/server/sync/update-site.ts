@@ -1,6 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_HDSNAPSHOT_URL_TEMPLATE } from '../../shared/integrations';
-import type { UpdateItemResult, UpdateSiteItem, UpdateStep } from '../../shared/updates';
+import {
+  MAX_RUN_CONCURRENCY,
+  type UpdateItemResult,
+  type UpdateSiteItem,
+  type UpdateStep,
+} from '../../shared/updates';
 import { dispatchAlert } from '../alerts';
 import { backupRequestToRun, createUpdateBackupRequest } from '../backups';
 import { siteHealthNow } from '../checks';
@@ -19,6 +24,7 @@ import { KINSTA } from '../providers/kinsta/keys';
 import type { Services } from '../services';
 import {
   ADVANCE_UPDATES_JOB,
+  advanceUpdateRuns,
   finishRunSite,
   itemKey,
   type RunSiteRow,
@@ -32,7 +38,7 @@ import {
 import { compareVersions } from '../vulnerabilities';
 import { recordSnapshotFacts, refreshHealth } from '../websites';
 import { takeBackup } from './backup-now';
-import { follow, HostRefused } from './host-requests';
+import { follow, HostRefused, untilNextLook } from './host-requests';
 import { readEnvironmentSoftware } from './kinsta';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -150,6 +156,7 @@ async function versionsReach(
   const { pollMs, verifyMs } = services.config.updates;
   const deadline = Date.now() + verifyMs;
   for (;;) {
+    const began = Date.now();
     let versions: Versions | null = null;
     try {
       versions = await readVersions(services, site, providerSiteId);
@@ -165,7 +172,7 @@ async function versionsReach(
       }),
     );
     if ([...reached.values()].every(Boolean) || Date.now() >= deadline) return reached;
-    await wait(pollMs);
+    await untilNextLook(pollMs, began);
   }
 }
 
@@ -232,7 +239,10 @@ export async function runUpdateSite(services: Services, runSiteId: number): Prom
   const finish = async (status: 'done' | 'skipped' | 'failed' | 'rolled-back', reason: string | null) => {
     await closeWindow();
     await finishRunSite(db, runSiteId, status, reason, clock.now());
-    await services.jobs.send(ADVANCE_UPDATES_JOB);
+    // The run's next site is handed out now, by this worker, rather than at the next advance job: at a
+    // few seconds a site, a hop through the queue per site is a noticeable share of a run. Should that
+    // fail, the advance job does it.
+    await advanceUpdateRuns(services).catch(() => services.jobs.send(ADVANCE_UPDATES_JOB));
     return { status };
   };
 
@@ -448,6 +458,8 @@ export const updateSiteJob = (services: Services): JobSpec<{ runSiteId: number }
   retryLimit: 5,
   retryDelaySeconds: 5,
   heartbeatSeconds: 30,
-  concurrency: 3,
+  // A site's steps mostly wait on its host: one instance alone carries a run at the most concurrency a
+  // person may ask for (the run hands out no more sites than its own concurrency).
+  concurrency: MAX_RUN_CONCURRENCY,
   run: (data) => runUpdateSite(services, data.runSiteId),
 });

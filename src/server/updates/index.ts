@@ -3,6 +3,7 @@
  * them, and what a report says of the updates in a period.
  */
 export { ADVANCE_UPDATES_JOB, UPDATE_SITE_JOB } from './jobs';
+export { advanceUpdateRuns } from './runs';
 export {
   finishRunSite,
   itemKey,

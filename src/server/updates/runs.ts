@@ -217,8 +217,19 @@ export async function advanceUpdateRuns(services: Services): Promise<{ started: 
           .where(and(eq(updateRunSites.runId, run.id), isNull(updateRunSites.claimedAt)));
         room = 0;
       }
+      // Servers with the most sites still waiting go first: one site per server at a time makes the
+      // busiest server's queue the run's length, so it must never wait behind others' last sites.
+      const waiting = new Map<string, number>();
+      for (const s of sites)
+        if (s.status === 'pending' && !s.claimedAt && s.serverId)
+          waiting.set(s.serverId, (waiting.get(s.serverId) ?? 0) + 1);
+      const order = [...sites].sort(
+        (x, y) =>
+          (waiting.get(y.serverId ?? '') ?? 0) - (waiting.get(x.serverId ?? '') ?? 0) ||
+          x.position - y.position,
+      );
       const handOut: number[] = [];
-      for (const site of sites) {
+      for (const site of canary && canary.status !== 'done' ? sites : order) {
         if (room <= 0) break;
         if (site.status !== 'pending' || site.claimedAt || run.cancel_requested_at) continue;
         if (canary && site.id !== canary.id && canary.status !== 'done') break;

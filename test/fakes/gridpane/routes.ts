@@ -41,11 +41,16 @@ export function createRouter(
   added: Map<number, FakeBackup[]> = new Map(),
   restores: FakeRestore[] = [],
   wpCli: WpCliSink = { runs: [] },
+  backupTakesMs = 0,
 ) {
+  /** When each backup a client asked for is finished, and listed. */
+  const readyAt = new WeakMap<FakeBackup, number>();
+  const finished = (siteId: number, at: number) =>
+    (added.get(siteId) ?? []).filter((b) => (readyAt.get(b) ?? 0) <= at);
   /** The backup reads by site id, each its own rate-limit bucket; the body is built at request time. */
   const backupReads: Record<string, (siteId: number, at: number) => unknown> = {
     refresh: () => ({ success: true, message: 'Backups refreshed' }),
-    original: (siteId, at) => backupListBody(siteId, at, added.get(siteId)),
+    original: (siteId, at) => backupListBody(siteId, at, finished(siteId, at)),
     'prune-schedule': (siteId) => retentionBody(siteId),
     integrations: (siteId) => integrationsBody(siteId),
   };
@@ -71,6 +76,7 @@ export function createRouter(
       write(siteId, body) {
         const result = manualBackupFor(siteId, body, now());
         if ('refused' in result) return result.refused;
+        readyAt.set(result.backup, now() + backupTakesMs);
         added.set(siteId, [...(added.get(siteId) ?? []), result.backup]);
         return { status: 200, body: { success: true } };
       },
@@ -80,7 +86,7 @@ export function createRouter(
       pattern: /^\/backups\/restore\/(\d+)\/?$/,
       endpoint: 'POST /backups/restore/{id}',
       write(siteId, body) {
-        const result = restoreFor(siteId, body, now(), added.get(siteId));
+        const result = restoreFor(siteId, body, now(), finished(siteId, now()));
         if ('refused' in result) return result.refused;
         restores.push(result.restore);
         return { status: 200, body: { success: true, message: 'Restore started' } };

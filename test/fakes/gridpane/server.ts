@@ -34,6 +34,11 @@ export type FakeGridPaneOptions = {
    * commands, before GridPane answers: a test plays the site changing here (`connectWpCli`).
    */
   onWpCli?: OnWpCli;
+  /**
+   * How long a manual backup takes on the server: it shows in the site's list only this long after it
+   * was asked for (0: at once). GridPane's answer to the request says it started, never that it ended.
+   */
+  backupTakesMs?: number;
   port?: number;
 };
 
@@ -68,10 +73,14 @@ export async function startFakeGridPane(options: FakeGridPaneOptions = {}) {
   const restores: FakeRestore[] = [];
   /** The WP-CLI runs clients asked for and the fake accepted, in order. */
   const wpCli: FakeWpCliRun[] = [];
-  const route = createRouter(fleet, options.backupsNow, addedBackups, restores, {
-    runs: wpCli,
-    onWpCli: options.onWpCli,
-  });
+  const route = createRouter(
+    fleet,
+    options.backupsNow,
+    addedBackups,
+    restores,
+    { runs: wpCli, onWpCli: options.onWpCli },
+    options.backupTakesMs,
+  );
   const requests: RecordedRequest[] = [];
   const { delay, clear } = fakeTimers();
   const failures = new FailureSchedule<FailureMode>();
