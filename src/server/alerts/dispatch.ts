@@ -10,7 +10,7 @@ import { notifyTeam } from '../notifications';
 /**
  * An alert about something: an incident going down or up, a certificate or a domain about to expire, a
  * known vulnerability newly found on a website, a website whose newest backup is too old (and backed up
- * again), an update that broke a site and could not be rolled back.
+ * again), an update that broke a site (rolled back, or not even that).
  */
 export type AlertSubject = {
   event:
@@ -21,6 +21,7 @@ export type AlertSubject = {
     | 'vulnerability'
     | 'backup_overdue'
     | 'backup_recovered'
+    | 'update_rolled_back'
     | 'update_failed';
   /** Identifies what it is about, so each channel hears of it once (incident:12, cert:3:2027-01-01:14 …). */
   key: string;

@@ -5,7 +5,7 @@ import type { OnWpCli } from '../../../test/fakes/gridpane/wp-cli';
 import { connectWpCli, type FakeWordPress, startFakeWordPress } from '../../../test/fakes/wordpress';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import type { UpdateRun } from '../../shared/updates';
-import { auditLog, maintenanceWindows, websites } from '../db/schema';
+import { activity, auditLog, maintenanceWindows, websites } from '../db/schema';
 import { readGridPaneBackups } from './gridpane-backups';
 
 // Safe updates against the fakes: GridPane runs WP-CLI on a fake WordPress whose HD Snapshot reports
@@ -50,6 +50,12 @@ async function runOf(id: number): Promise<UpdateRun> {
 }
 
 /** Every non-GET the fake GridPane took, as `METHOD path`. */
+/** What the channels, the bell and the log were told of sites an update broke and that were rolled back. */
+const rolledBackNews = async () =>
+  (await t.db.select().from(activity).where(eq(activity.action, 'updates.site_rolled_back'))).map(
+    (a) => a.message,
+  );
+
 const gridpaneWrites = () =>
   gridpane.writes().map((r) => `${r.method} ${r.path.replace(/^\/oauth\/api\/v1/, '')}`);
 
@@ -174,6 +180,9 @@ describe('update runs', () => {
           'close-maintenance:ok',
         ]);
         expect(site.reason).toMatch(/not healthy after the update: rolled back to/);
+        expect(await rolledBackNews()).toEqual([
+          `${site.domain}: an update broke the site and was rolled back`,
+        ]);
         expect(wordpress.expected(domain).plugins!.find((x) => x.slug === slug)!.version).toBe(p.version);
       } else {
         expect(site.status, site.reason ?? '').toBe('done');
@@ -334,6 +343,7 @@ describe('update runs', () => {
     expect(step('health-after')).toMatchObject({ result: 'failed' });
     expect(step('health-after').detail).toMatch(/title before \(".+"\) is no longer on the page/);
     expect(step('verify-rollback').result).toBe('ok');
+    expect(await rolledBackNews()).toContain(`${site.domain}: an update broke the site and was rolled back`);
     expect(wordpress.expected(domain).plugins!.find((p) => p.slug === slug)!.version).toBe(from);
     wordpress.setUpdateBehaviour(domain, 'normal');
   });
@@ -345,6 +355,7 @@ describe('update runs', () => {
     const from = wordpress.expected(domain).plugins!.find((p) => p.slug === slug)!.version;
     expect((await call('PATCH', '/api/integrations/gridpane', { allowUpdates: true })).statusCode).toBe(200);
     const writesBefore = gridpane.writes().filter((r) => r.method !== 'GET').length;
+    const newsBefore = (await rolledBackNews()).length;
     // The host takes a while to apply the update; the person cancels as soon as it was sent.
     const slow = connectWpCli(wordpress, { delayMs: 300 });
     let runId = 0;
@@ -383,6 +394,8 @@ describe('update runs', () => {
       'close-maintenance:ok',
     ]);
     expect(wordpress.expected(domain).plugins!.find((p) => p.slug === slug)!.version).toBe(from);
+    // A cancelled update undone is not news for the channels: the person who cancelled sees the run.
+    expect(await rolledBackNews()).toHaveLength(newsBefore);
     // The backup, the update and its rollback: nothing else was written.
     expect(gridpane.writes().filter((r) => r.method !== 'GET').length - writesBefore).toBe(3);
   });

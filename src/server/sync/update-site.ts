@@ -410,6 +410,23 @@ export async function runUpdateSite(services: Services, runSiteId: number): Prom
         : `${healthLine(healthBack)}; versions back: ${[...back.values()].every(Boolean) ? 'yes' : 'no'}`,
     );
     if (rolledBack) {
+      // A person cancelling is told by the run page; an update that broke a site is news for the
+      // channels even when undone: that release is not safe on that site.
+      if (!cancelled)
+        await withTransaction(services, (tx) =>
+          dispatchAlert(
+            tx,
+            {
+              event: 'update_rolled_back',
+              key: `update-rolled-back:${runSiteId}`,
+              title: `${site.domain}: an update broke the site and was rolled back`,
+              body: `${what}. Rolled back to ${changed.map((i) => `${i.slug ?? 'WordPress'} ${i.from}`).join(', ')}; the site is healthy again (${healthLine(healthBack)}). The release that broke it: ${changed.map((i) => `${i.slug ?? 'WordPress'} ${i.to}`).join(', ')}.`,
+              link: `/updates/${site.runId}`,
+              action: 'updates.site_rolled_back',
+            },
+            { websiteIds: [site.websiteId] },
+          ),
+        );
       await setItemResults(
         db,
         runSiteId,
