@@ -53,7 +53,15 @@ export const UPDATE_RUN_STATUS_LABELS: Record<UpdateRunStatus, string> = {
 };
 
 /** What became of one item on one site. */
-export const UPDATE_ITEM_RESULTS = ['pending', 'updated', 'not-changed', 'rolled-back', 'failed'] as const;
+/** What became of an item; `not-started`: its site ended (skipped, failed before the update) without it being sent. */
+export const UPDATE_ITEM_RESULTS = [
+  'pending',
+  'updated',
+  'not-changed',
+  'rolled-back',
+  'failed',
+  'not-started',
+] as const;
 export type UpdateItemResult = (typeof UPDATE_ITEM_RESULTS)[number];
 
 /** The steps of one site, in order (rollback and its check only when the update did not verify). */
@@ -151,6 +159,39 @@ export const createUpdateRunBody = z
     path: ['websiteIds'],
   });
 export type CreateUpdateRunBody = z.infer<typeof createUpdateRunBody>;
+
+/** One site of a plan shown before a run is asked for: what it would update, or why it is left out. */
+export const plannedUpdateSite = z.object({
+  websiteId: z.number().int(),
+  domain: z.string(),
+  host: z.enum(WEBSITE_HOSTS),
+  status: z.enum(['pending', 'skipped']),
+  /** Why it is left out (null for a site that would be updated). */
+  reason: z.string().nullable(),
+  /** The installed version and the one it would move to. */
+  items: z.array(
+    z.object({
+      type: z.enum(UPDATE_ITEM_TYPES),
+      slug: z.string().nullable(),
+      from: z.string(),
+      to: z.string(),
+    }),
+  ),
+  /** The site's newest backup (null: none known). */
+  lastBackupAt: z.string().nullable(),
+});
+export type PlannedUpdateSite = z.infer<typeof plannedUpdateSite>;
+
+/**
+ * POST /api/updates/plan: what POST /api/updates/runs would do with the same body, written nowhere.
+ * The sites to update first, in the order the run would take them, then those left out.
+ */
+export const updateRunPlan = z.object({
+  sites: z.array(plannedUpdateSite),
+  pending: z.number().int(),
+  skipped: z.number().int(),
+});
+export type UpdateRunPlan = z.infer<typeof updateRunPlan>;
 
 export const updateSiteItem = z.object({
   type: z.enum(UPDATE_ITEM_TYPES),

@@ -90,6 +90,12 @@ test('safe updates: allowed on Integrations, one site updated from its page, the
     if (!label.includes(plugin.name) && (await box.isChecked()) && !label.includes('backup'))
       await box.click();
   }
+  // The plan first: the site with its plugin installed → target, then started now.
+  await dialog.getByRole('button', { name: 'Review plan' }).click();
+  const toUpdate = dialog.getByRole('list', { name: 'Sites to update' });
+  await expect(toUpdate.getByText(first.domain)).toBeVisible();
+  await expect(toUpdate.getByText(`${plugin.version} → ${plugin.updateVersion}`)).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: 'Now' })).toBeChecked();
   await dialog.getByRole('button', { name: 'Start update' }).click();
   await expect(page).toHaveURL(/\/updates\/\d+$/);
   const runPage = page.getByRole('main');

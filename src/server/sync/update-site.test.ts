@@ -319,6 +319,8 @@ describe('update runs', () => {
     const run = await runOf(id);
     expect(run.status).toBe('cancelled');
     expect(run.sites.every((s) => s.status === 'skipped')).toBe(true);
+    // What was planned for them was never sent.
+    expect(run.sites.flatMap((s) => s.items.map((i) => i.result))).toEqual(['not-started']);
     expect(gridpane.writes().length).toBe(writesBefore);
     expect((await call('POST', `/api/updates/runs/${id}/cancel`)).statusCode).toBe(409);
   });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { CreateUpdateRunBody, UpdateItemType, UpdateRunItem } from '../../shared/updates';
+import type { CreateUpdateRunBody, UpdateItemType, UpdateRunItem, UpdateRunPlan } from '../../shared/updates';
 import { WEBSITE_HOST_NAMES, type WebsiteHost } from '../../shared/websites';
 import { badRequest } from '../core/errors';
 import { clientInScope } from '../core/scope';
@@ -215,4 +215,28 @@ export async function planUpdateRun(ctx: Services, body: CreateUpdateRunBody): P
       lastBackupAt: site.last_backup_at ? new Date(site.last_backup_at) : null,
     };
   });
+}
+
+/** A run's sites in the order it takes them: those to update in the plan's order (the canary first), then those left out. */
+export function inRunOrder(plan: PlannedSite[]): PlannedSite[] {
+  return [...plan.filter((s) => s.status === 'pending'), ...plan.filter((s) => s.status === 'skipped')];
+}
+
+/**
+ * The plan a run would follow, shown before it is asked for: each site in the run's order with its
+ * items or why it is left out. A plan with nothing to update is an answer here (its reasons are what
+ * the person needs to see), not a refusal.
+ */
+export async function previewUpdateRun(ctx: Services, body: CreateUpdateRunBody): Promise<UpdateRunPlan> {
+  const sites = inRunOrder(await planUpdateRun(ctx, body)).map((s) => ({
+    websiteId: s.websiteId,
+    domain: s.domain,
+    host: s.host,
+    status: s.status,
+    reason: s.reason,
+    items: s.items,
+    lastBackupAt: s.lastBackupAt?.toISOString() ?? null,
+  }));
+  const pending = sites.filter((s) => s.status === 'pending').length;
+  return { sites, pending, skipped: sites.length - pending };
 }

@@ -7,14 +7,26 @@ import {
   updateRunCreated,
   updateRunListQuery,
   updateRunPage,
+  updateRunPlan,
 } from '../../shared/updates';
 import { contextOf } from '../http/session';
 import type { Services } from '../services';
+import { previewUpdateRun } from './plan';
 import { cancelUpdateRun, createUpdateRun } from './runs';
 import { listUpdateRuns, readUpdateRun } from './views';
 
 export async function updateRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // What a run would do with this body, before it is asked for: it writes nothing, so it leaves no audit entry.
+  r.post(
+    '/api/updates/plan',
+    {
+      config: { access: 'session-or-token', role: 'staff' },
+      schema: { body: createUpdateRunBody, response: { 200: updateRunPlan } },
+    },
+    async (request) => previewUpdateRun(contextOf(services, request), request.body),
+  );
 
   r.post(
     '/api/updates/runs',

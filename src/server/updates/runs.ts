@@ -13,7 +13,8 @@ import { rows } from '../core/sql';
 import { updateRunSites, updateRuns } from '../db/schema';
 import type { Services } from '../services';
 import { ADVANCE_UPDATES_JOB, UPDATE_SITE_JOB } from './jobs';
-import { planUpdateRun } from './plan';
+import { inRunOrder, planUpdateRun } from './plan';
+import { itemsNotStarted } from './store';
 
 /** "contact-form-7 → 6.0.2", "WordPress (minor)", "3 items: a, b, WordPress". */
 export function runTitle(items: UpdateRunItem[]): string {
@@ -48,8 +49,7 @@ export async function createUpdateRun(ctx: Services, body: CreateUpdateRunBody):
   const now = ctx.clock.now();
   const startsAt = body.startsAt ? new Date(body.startsAt) : now;
   const title = runTitle(body.items);
-  // Waiting sites first, in the plan's order (the canary is the first); the skipped after them.
-  const ordered = [...pending, ...plan.filter((s) => s.status === 'skipped')];
+  const ordered = inRunOrder(plan);
   const id = await withTransaction(ctx, async (tx) => {
     const [run] = await tx.db
       .insert(updateRuns)
@@ -181,7 +181,12 @@ export async function advanceUpdateRuns(services: Services): Promise<{ started: 
       if (run.cancel_requested_at)
         await tx.db
           .update(updateRunSites)
-          .set({ status: 'skipped', reason: 'Cancelled before it started', finishedAt: now })
+          .set({
+            status: 'skipped',
+            reason: 'Cancelled before it started',
+            finishedAt: now,
+            items: itemsNotStarted,
+          })
           .where(
             and(
               eq(updateRunSites.runId, run.id),
@@ -213,6 +218,7 @@ export async function advanceUpdateRuns(services: Services): Promise<{ started: 
             status: 'skipped',
             reason: `Not started: the canary site ${canary.domain} did not update cleanly`,
             finishedAt: now,
+            items: itemsNotStarted,
           })
           .where(and(eq(updateRunSites.runId, run.id), isNull(updateRunSites.claimedAt)));
         room = 0;

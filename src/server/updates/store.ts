@@ -64,6 +64,11 @@ export async function setItemResults(
 export const itemKey = (i: { type: string; slug: string | null }) => `${i.type}:${i.slug ?? ''}`;
 
 /** The site's steps are over: its outcome, and why when it is not a plain success. */
+/** A site's items with those still waiting marked "not-started": its site ended without sending them. */
+export const itemsNotStarted = sql`(select coalesce(jsonb_agg(case when e.i->>'result' = 'pending'
+    then jsonb_set(e.i, '{result}', '"not-started"') else e.i end order by e.n), '[]'::jsonb)
+  from jsonb_array_elements(${updateRunSites.items}) with ordinality as e(i, n))`;
+
 export async function finishRunSite(
   db: Db,
   runSiteId: number,
@@ -73,6 +78,11 @@ export async function finishRunSite(
 ): Promise<void> {
   await db
     .update(updateRunSites)
-    .set({ status, reason, finishedAt: at })
+    .set({
+      status,
+      reason,
+      finishedAt: at,
+      items: itemsNotStarted,
+    })
     .where(sql`${updateRunSites.id} = ${runSiteId} and ${updateRunSites.finishedAt} is null`);
 }

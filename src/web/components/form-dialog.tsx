@@ -41,12 +41,15 @@ export function FormDialogFooter({
   pending,
   onCancel,
   submitLabel,
+  cancelLabel = 'Cancel',
   disabled,
   wrapSubmit,
 }: {
   pending: boolean;
   onCancel: () => void;
   submitLabel: string;
+  /** The other button's words ("Back" on a form's second step). */
+  cancelLabel?: string;
   /** Nothing to submit yet (e.g. nothing picked). */
   disabled?: boolean;
   /** Wraps the submit button (a role gate, for one): the button, disabled or not, is the argument. */
@@ -61,7 +64,7 @@ export function FormDialogFooter({
   return (
     <DialogFooter>
       <Button variant="outline" onClick={onCancel} disabled={pending}>
-        Cancel
+        {cancelLabel}
       </Button>
       {wrapSubmit ? wrapSubmit(submit) : submit}
     </DialogFooter>

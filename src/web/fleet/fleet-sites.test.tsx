@@ -24,6 +24,21 @@ const site = (websiteId: number, domain: string): FleetSite => ({
 });
 
 type Call = { path: string; method: string; body: unknown };
+
+const planned = (websiteId: number, domain: string) => ({
+  websiteId,
+  domain,
+  host: 'gridpane',
+  status: 'pending',
+  reason: null,
+  items: [{ type: 'core', slug: null, from: '6.4.3', to: '6.4.7' }],
+  lastBackupAt: null,
+});
+const plan = {
+  sites: [planned(11, 'a.example'), planned(12, 'b.example'), planned(13, 'c.example')],
+  pending: 3,
+  skipped: 0,
+};
 let calls: Call[];
 let idsAnswer: () => Response;
 
@@ -47,6 +62,7 @@ beforeEach(() => {
         body: init.body ? JSON.parse(String(init.body)) : undefined,
       });
       if (path.startsWith('/api/fleet/sites/ids')) return idsAnswer();
+      if (path === '/api/updates/plan') return new Response(JSON.stringify(plan));
       if (path === '/api/updates/runs') return new Response(JSON.stringify({ id: 9 }));
       return new Response('{}');
     }),
@@ -98,13 +114,18 @@ describe('Update WordPress in the fleet view', () => {
     expect(dialog.textContent).toContain('6.4.3 → the newest release in its branch');
     // Several sites: one may go first.
     expect(within(dialog).getByLabelText(/Update one site first/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Review plan' }));
+    expect(await within(dialog).findByText('3 sites will be updated')).toBeTruthy();
+    expect(within(dialog).getByRole('list', { name: 'What is updated on c.example' }).textContent).toBe(
+      'WordPress 6.4.3 → 6.4.7',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start update' }));
     await waitFor(() => expect(location.history).toContain('/updates/9'));
-    expect(calls.find((c) => c.method === 'POST')).toEqual({
-      path: '/api/updates/runs',
-      method: 'POST',
-      body: { items: [{ type: 'core' }], websiteIds: [11, 12, 13], canary: true },
-    });
+    const body = { items: [{ type: 'core' }], websiteIds: [11, 12, 13], canary: true };
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      { path: '/api/updates/plan', method: 'POST', body },
+      { path: '/api/updates/runs', method: 'POST', body },
+    ]);
   });
 
   it('says why when the sites cannot be listed, and opens nothing', async () => {

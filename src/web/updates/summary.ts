@@ -64,6 +64,7 @@ export const ITEM_RESULT_LABELS: Record<UpdateItemResult, string> = {
   'not-changed': 'Not changed',
   'rolled-back': 'Rolled back',
   failed: 'Failed',
+  'not-started': 'Not started',
 };
 
 /** What an item is called: its slug, or "WordPress" for core. */

@@ -263,7 +263,10 @@ function SiteCard({ site }: { site: UpdateRunSite }) {
                     item.result === 'updated' && 'text-green-700 dark:text-green-300',
                     item.result === 'rolled-back' && 'text-amber-700 dark:text-amber-300',
                     item.result === 'failed' && 'text-red-700 dark:text-red-300',
-                    (item.result === 'pending' || item.result === 'not-changed') && 'text-muted-foreground',
+                    (item.result === 'pending' ||
+                      item.result === 'not-changed' ||
+                      item.result === 'not-started') &&
+                      'text-muted-foreground',
                   )}
                 >
                   {ITEM_RESULT_LABELS[item.result]}

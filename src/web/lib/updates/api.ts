@@ -1,4 +1,10 @@
-import type { CreateUpdateRunBody, UpdateRun, UpdateRunPage, UpdateRunStatus } from '@shared/updates';
+import type {
+  CreateUpdateRunBody,
+  UpdateRun,
+  UpdateRunPage,
+  UpdateRunPlan,
+  UpdateRunStatus,
+} from '@shared/updates';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '@web/lib/api';
 import { listSearch } from '@web/lib/use-list-params';
@@ -52,6 +58,16 @@ export function useCancelUpdateRun(id: number) {
       queryClient.setQueryData(updateKeys.run(id), run);
       return queryClient.invalidateQueries({ queryKey: updateKeys.all });
     },
+  });
+}
+
+/**
+ * What a run would do with this body (Staff+): each site's items installed → target and newest backup,
+ * or why it is left out. Nothing is written, so no cached list changes.
+ */
+export function usePlanUpdateRun() {
+  return useMutation({
+    mutationFn: (body: CreateUpdateRunBody) => api.post<UpdateRunPlan>('/api/updates/plan', body),
   });
 }
 
