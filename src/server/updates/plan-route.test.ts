@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
+import { insertUpdatableSite, type UpdatableSite } from '../../../test/support/update-sites';
 import type { UpdateRunPlan } from '../../shared/updates';
-import {
-  integrations,
-  updateRunSites,
-  updateRuns,
-  websiteBackupStatus,
-  websiteFacts,
-  websiteHealth,
-  websiteSoftware,
-  websites,
-} from '../db/schema';
+import { integrations, updateRunSites, updateRuns } from '../db/schema';
 
 // The plan a run would follow, shown before the run is asked for: each site's items installed → target
 // and its newest backup, the sites left out with their reasons. Nothing is written.
@@ -20,55 +12,8 @@ let viewer: string;
 const ids: Record<string, number> = {};
 const BACKUP_AT = '2026-01-02T03:04:05.000Z';
 
-async function site(
-  domain: string,
-  opts: {
-    health?: string;
-    backupAt?: string;
-    plugins?: [slug: string, version: string, update: string | null][];
-  },
-) {
-  const [w] = await t.db
-    .insert(websites)
-    .values({
-      name: domain,
-      domain,
-      integrationProvider: 'gridpane',
-      providerSiteId: String(Object.keys(ids).length + 1),
-      serverId: 's1',
-      status: 'active',
-      environment: 'production',
-    })
-    .returning();
-  ids[domain] = w!.id;
-  const now = t.services.clock.now();
-  await t.db.insert(websiteFacts).values({
-    websiteId: w!.id,
-    wordpressVersion: '6.8.1',
-    softwareSource: 'hdsnapshot',
-    softwareAt: now,
-  });
-  for (const [slug, version, update] of opts.plugins ?? [])
-    await t.db.insert(websiteSoftware).values({
-      websiteId: w!.id,
-      type: 'plugin',
-      slug,
-      name: slug,
-      version,
-      updateVersion: update,
-      active: true,
-    });
-  if (opts.health)
-    await t.db
-      .insert(websiteHealth)
-      .values({ websiteId: w!.id, state: opts.health, severity: 0, updatedAt: now });
-  if (opts.backupAt)
-    await t.db.insert(websiteBackupStatus).values({
-      websiteId: w!.id,
-      host: 'gridpane',
-      readAt: now,
-      lastBackupAt: new Date(opts.backupAt),
-    });
+async function site(domain: string, opts: UpdatableSite = {}) {
+  ids[domain] = await insertUpdatableSite(t.db, t.services.clock.now(), domain, opts);
 }
 
 const plan = (payload: unknown, cookie = staff) =>

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
-import {
-  integrations,
-  maintenanceWindows,
-  websiteFacts,
-  websiteHealth,
-  websiteSoftware,
-  websites,
-} from '../db/schema';
+import { insertUpdatableSite, type UpdatableSite } from '../../../test/support/update-sites';
+import { integrations, maintenanceWindows } from '../db/schema';
 import { type PlannedSite, planUpdateRun } from './plan';
 
 // Which sites a run updates, to which versions, and why the others are left out: read from what each
@@ -15,54 +9,8 @@ import { type PlannedSite, planUpdateRun } from './plan';
 let t: TestApp;
 const ids: Record<string, number> = {};
 
-async function site(
-  domain: string,
-  opts: {
-    host?: 'gridpane' | 'kinsta';
-    source?: string | null;
-    wordpress?: string;
-    health?: string;
-    plugins?: [slug: string, version: string, update: string | null][];
-  } = {},
-) {
-  const [w] = await t.db
-    .insert(websites)
-    .values({
-      name: domain,
-      domain,
-      integrationProvider: opts.host ?? 'gridpane',
-      providerSiteId: String(Object.keys(ids).length + 1),
-      serverId: 's1',
-      status: 'active',
-      environment: 'production',
-    })
-    .returning();
-  ids[domain] = w!.id;
-  const source = opts.source === undefined ? (opts.host === 'kinsta' ? 'kinsta' : 'hdsnapshot') : opts.source;
-  const now = t.services.clock.now();
-  await t.db.insert(websiteFacts).values({
-    websiteId: w!.id,
-    wordpressVersion: opts.wordpress ?? '6.8.1',
-    softwareSource: source,
-    softwareAt: source ? now : null,
-  });
-  for (const [slug, version, update] of opts.plugins ?? [])
-    await t.db.insert(websiteSoftware).values({
-      websiteId: w!.id,
-      type: 'plugin',
-      slug,
-      name: slug,
-      version,
-      updateVersion: update,
-      active: true,
-    });
-  if (opts.health)
-    await t.db.insert(websiteHealth).values({
-      websiteId: w!.id,
-      state: opts.health,
-      severity: 0,
-      updatedAt: now,
-    });
+async function site(domain: string, opts: UpdatableSite = {}) {
+  ids[domain] = await insertUpdatableSite(t.db, t.services.clock.now(), domain, opts);
 }
 
 const byDomain = (plan: PlannedSite[]) => new Map(plan.map((s) => [s.domain, s]));
