@@ -145,6 +145,7 @@ function MaintenanceForm({
               <Input
                 {...field}
                 type="datetime-local"
+                className="dark:[color-scheme:dark]"
                 value={startsAt}
                 onChange={(e) => setStartsAt(e.target.value)}
               />

@@ -205,6 +205,7 @@ function UpdateForm({ choices, websiteIds, offerCanary, onDone }: Props & { onDo
                   <Input
                     {...field}
                     type="datetime-local"
+                    className="dark:[color-scheme:dark]"
                     value={startsAt}
                     onChange={(e) => {
                       setStartsAt(e.target.value);
