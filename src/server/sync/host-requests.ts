@@ -14,6 +14,8 @@ import { readWebsite } from '../websites';
 
 /** A host said no, or did not finish: the request fails with this sentence, nothing is retried. */
 export class HostRefused extends Error {}
+/** The host took the request and had not said it ended when the time to follow it was up. */
+export class HostTimedOut extends HostRefused {}
 
 export type HostWebsite = Awaited<ReturnType<typeof readWebsite>>;
 
@@ -67,7 +69,7 @@ export async function follow<T>(
     const found = await look();
     if (found !== null) return found;
     if (Date.now() >= deadline)
-      throw new HostRefused(
+      throw new HostTimedOut(
         `${host} accepted the ${what} but has not finished it after ${Math.round(followMs / 60_000)} minutes: look at ${host} before relying on it`,
       );
     await untilNextLook(pollMs, began);

@@ -39,7 +39,9 @@ async function environmentsWithUpdates() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // An operation is followed for a second and a half here: long enough for the fake's, short enough to
+  // see one that hangs given up on.
+  t = await createTestApp({ config: { hostOperations: { pollMs: 1, followMs: 1500 } } });
   kinsta = await startFakeKinsta({ sites: 8, seed: 4, now: t.services.clock.now().getTime() });
   home = await startFakeWordPress({ domains: ['healthy.example'], seed: 4 });
   cookie = await t.signIn();
@@ -98,6 +100,38 @@ describe('updates through Kinsta', () => {
       ].sort(),
     );
     expect(writes.filter((w) => w.includes('manual-backups')).length).toBeGreaterThanOrEqual(1);
+    kinsta.acknowledgeWrites();
+    expect(kinsta.unplannedWrites()).toEqual([]);
+  });
+
+  it('an update Kinsta never finishes is given up on, the versions read say it did not take, nothing more is sent', async () => {
+    const candidates = await environmentsWithUpdates();
+    const hanging = candidates.find((c) => c.env.plugins.find((p) => p.name === c.slug)?.updateVersion);
+    expect(hanging).toBeDefined();
+    kinsta.setUpdateBehaviour(hanging!.env.id, 'hangs');
+    const updatesOf = () =>
+      kinsta.writeBodies().filter((w) => w.path.endsWith('/plugins') && w.path.includes(hanging!.env.id));
+    const before = updatesOf().length;
+    const created = await call('POST', '/api/updates/runs', {
+      items: [{ type: 'plugin', slug: hanging!.slug }],
+      websiteIds: [hanging!.websiteId],
+      skipBackupIfNewerThanMinutes: 1440,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await t.services.jobs.idle();
+    const run = (await call('GET', `/api/updates/runs/${created.json().id}`)).json() as UpdateRun;
+    const site = run.sites[0]!;
+    expect(site.status).toBe('failed');
+    expect(site.items[0]).toMatchObject({ result: 'not-changed' });
+    const update = site.steps.find((s) => s.step === 'update' && s.result === 'ok');
+    expect(update?.detail).toMatch(
+      /Kinsta had not finished updating .* the versions read next say what it did/,
+    );
+    expect(site.steps.find((s) => s.step === 'verify')?.result).toBe('failed');
+    expect(site.steps.at(-1)).toMatchObject({ step: 'close-maintenance', result: 'ok' });
+    // One update asked for, never asked again, and no rollback of what never changed.
+    expect(updatesOf().length - before).toBe(1);
+    kinsta.setUpdateBehaviour(hanging!.env.id, 'succeeds');
     kinsta.acknowledgeWrites();
     expect(kinsta.unplannedWrites()).toEqual([]);
   });

@@ -38,7 +38,7 @@ import {
 import { compareVersions } from '../vulnerabilities';
 import { recordSnapshotFacts, refreshHealth } from '../websites';
 import { takeBackup } from './backup-now';
-import { follow, HostRefused, untilNextLook } from './host-requests';
+import { follow, HostRefused, HostTimedOut, untilNextLook } from './host-requests';
 import { readEnvironmentSoftware } from './kinsta';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -110,7 +110,7 @@ async function sendToHost(
   items: UpdateSiteItem[],
   version: (i: UpdateSiteItem) => string,
   rollback: boolean,
-): Promise<void> {
+): Promise<string | null> {
   if (site.host === KINSTA) {
     const settings = await loadSettings(services, KINSTA);
     const client = services.providers.kinsta({ baseUrl: settings.baseUrl!, apiKey: settings.apiKey! });
@@ -119,16 +119,23 @@ async function sendToHost(
         item.type === 'theme'
           ? await client.updateTheme(providerSiteId, item.slug!, version(item))
           : await client.updatePlugin(providerSiteId, item.slug!, version(item));
-      await follow(services, 'Kinsta', 'update', async () => {
-        const operation = await client.getOperation(operationId);
-        if (operation.state === 'failed')
-          throw new HostRefused(
-            `Kinsta could not update ${item.slug}: ${operation.message ?? 'no reason given'}`,
-          );
-        return operation.state === 'done' ? true : null;
-      });
+      try {
+        await follow(services, 'Kinsta', 'update', async () => {
+          const operation = await client.getOperation(operationId);
+          if (operation.state === 'failed')
+            throw new HostRefused(
+              `Kinsta could not update ${item.slug}: ${operation.message ?? 'no reason given'}`,
+            );
+          return operation.state === 'done' ? true : null;
+        });
+      } catch (err) {
+        // Kinsta may still finish it: nothing more is sent, and the versions read next say what it did.
+        if (err instanceof HostTimedOut)
+          return `Kinsta had not finished updating ${item.slug} when the time to follow it was up: the versions read next say what it did`;
+        throw err;
+      }
     }
-    return;
+    return null;
   }
   const settings = await loadSettings(services, GRIDPANE);
   const client = services.providers.gridpane({ baseUrl: settings.baseUrl!, token: settings.accessToken! });
@@ -143,6 +150,7 @@ async function sendToHost(
     wp[item.type] = [...(wp[item.type] ?? []), command];
   }
   await client.runWpCli(Number(providerSiteId), wp);
+  return null;
 }
 
 /** Reads the site's versions until every item shows `expected`, or the configured time is up. */
@@ -323,6 +331,7 @@ export async function runUpdateSite(services: Services, runSiteId: number): Prom
 
     // d. The update at the host: only when still allowed, and never sent twice.
     if (!doneStep('update')) {
+      let note: string | null = null;
       await setRunSite(db, runSiteId, { status: 'updating' });
       if (!startedStep('update')) {
         if (await cancelRequested())
@@ -337,9 +346,13 @@ export async function runUpdateSite(services: Services, runSiteId: number): Prom
           'started',
           items.map((i) => `${i.slug ?? 'WordPress'} ${i.from} → ${i.to}`).join(', '),
         );
-        await sendToHost(services, site, providerSiteId, items, (i) => i.to, false);
+        note = await sendToHost(services, site, providerSiteId, items, (i) => i.to, false);
       }
-      await record('update', 'ok', site.host === KINSTA ? 'Kinsta finished' : 'GridPane ran the commands');
+      await record(
+        'update',
+        'ok',
+        note ?? (site.host === KINSTA ? 'Kinsta finished' : 'GridPane ran the commands'),
+      );
     }
 
     // e. Verify: the versions read again, and the site's health.
