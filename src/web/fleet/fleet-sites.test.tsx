@@ -9,6 +9,7 @@ import { authKeys } from '@web/lib/use-auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { stubResizeObserver } from '../../../test/support/dom';
 import { fleetKeys } from '../lib/fleet/api';
 import type { FleetParams } from '../lib/fleet/use-fleet-params';
 import { FleetSites } from './fleet-sites';
@@ -42,15 +43,8 @@ const plan = {
 let calls: Call[];
 let idsAnswer: () => Response;
 
-// The dialog's checkboxes measure themselves; jsdom has no ResizeObserver.
-class NoResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-
 beforeEach(() => {
-  vi.stubGlobal('ResizeObserver', NoResizeObserver);
+  stubResizeObserver();
   calls = [];
   idsAnswer = () => new Response(JSON.stringify({ ids: [11, 12, 13], total: 3 }));
   vi.stubGlobal(

@@ -6,6 +6,7 @@ import { Toaster } from '@web/components/ui/toaster';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { stubResizeObserver } from '../../../../test/support/dom';
 import { type UpdateChoice, UpdateDialog } from './update-dialog';
 
 type Call = { path: string; method: string; body: unknown };
@@ -34,15 +35,8 @@ const choices: UpdateChoice[] = [
   { type: 'core', slug: null, name: 'WordPress', to: null },
 ];
 
-// The dialog's checkboxes measure themselves; jsdom has no ResizeObserver.
-class NoResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-
 beforeEach(() => {
-  vi.stubGlobal('ResizeObserver', NoResizeObserver);
+  stubResizeObserver();
   calls = [];
   plan = {
     sites: [
