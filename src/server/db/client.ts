@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -60,6 +61,32 @@ const logger = { logQuery: (query: string) => queryObserver?.(query) };
  */
 export const runsInOrder = (db: Db): boolean => serial.has(db);
 
+/**
+ * PGlite runs a statement synchronously in this process and starts the next one queued behind it in the
+ * same turn of the event loop, so a burst of background statements (the job engine's rounds over its
+ * queues, the fleet's health refresh) would hold every request, even one already read, until the whole
+ * burst ends. Each statement or transaction asked from outside a transaction first lets the event loop
+ * turn once: requests interleave with background work. The turns keep the order statements were asked
+ * in (they run first in, first out), which the answer cache relies on.
+ */
+export function letEventLoopTurn(pglite: PGlite): void {
+  const query = pglite.query.bind(pglite);
+  const exec = pglite.exec.bind(pglite);
+  const transaction = pglite.transaction.bind(pglite);
+  pglite.query = (async (...args: Parameters<PGlite['query']>) => {
+    await nextTurn();
+    return query(...args);
+  }) as PGlite['query'];
+  pglite.exec = async (...args: Parameters<PGlite['exec']>) => {
+    await nextTurn();
+    return exec(...args);
+  };
+  pglite.transaction = (async (...args: Parameters<PGlite['transaction']>) => {
+    await nextTurn();
+    return transaction(...args);
+  }) as PGlite['transaction'];
+}
+
 /** PostgreSQL extensions the migrations create; PGlite loads them from its own package. */
 const extensions = { pg_trgm };
 
@@ -120,6 +147,7 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
             opts.loadDataDir ? { loadDataDir: opts.loadDataDir, extensions } : { extensions },
           );
     const pglite = client;
+    letEventLoopTurn(pglite);
     const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case', logger }) as unknown as Db;
     serial.add(db);
     if (migrate && !(await migrationsApplied((q) => pglite.query(q), migrationsFolder)))
