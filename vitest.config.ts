@@ -1,26 +1,53 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const alias = {
   '@shared': path.resolve(import.meta.dirname, 'src/shared'),
   '@web': path.resolve(import.meta.dirname, 'src/web'),
 };
 
-// Unit and API tests run on PGlite; with TEST_DATABASE_URL set, the server's tests run a second time on
-// PostgreSQL, so both databases are proven by one `npm test`.
-const postgres = process.env.TEST_DATABASE_URL
-  ? [
-      {
-        extends: true as const,
-        test: {
-          name: 'server-postgres',
-          include: ['src/server/**/*.test.ts', 'test/server/**/*.test.ts'],
-          env: { TEST_DB_KIND: 'postgres' },
-        },
-      },
-    ]
-  : [];
+const SERVER_TESTS = ['src/server/**/*.test.ts', 'test/server/**/*.test.ts'];
 
+/**
+ * Server test files that replace a module (`vi.mock`): they need a module graph of their own. Every
+ * other server test file shares its worker's (no isolation), so the server's few thousand modules are
+ * imported once per worker rather than once per file, which was a third of the suite's time. Found by
+ * reading the files, so a new file that mocks a module is isolated without anyone listing it.
+ */
+const mockingFiles = ['src/server', 'test/server']
+  .flatMap((dir) =>
+    (fs.readdirSync(path.join(import.meta.dirname, dir), { recursive: true }) as string[]).map((f) =>
+      path.join(dir, f),
+    ),
+  )
+  .filter(
+    (f) =>
+      f.endsWith('.test.ts') &&
+      /\bvi\.(do)?mock\(/.test(fs.readFileSync(path.join(import.meta.dirname, f), 'utf8')),
+  );
+
+/** One database's projects: its shared-module files, then the files that mock modules, isolated. */
+const onDatabase = (name: string, kind: 'pglite' | 'postgres', include: string[]) => [
+  {
+    extends: true as const,
+    test: {
+      name,
+      include,
+      exclude: [...configDefaults.exclude, ...mockingFiles],
+      isolate: false,
+      env: { TEST_DB_KIND: kind },
+    },
+  },
+  {
+    extends: true as const,
+    test: { name: `${name}-isolated`, include: mockingFiles, env: { TEST_DB_KIND: kind } },
+  },
+];
+
+// Unit and API tests run on PGlite; with TEST_DATABASE_URL set, the server's tests run a second time on
+// PostgreSQL, so both databases are proven by one `npm test`. The web's tests (jsdom, some mocking
+// modules) keep one module graph per file.
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -31,15 +58,9 @@ export default defineConfig({
     maxWorkers: 3,
     hookTimeout: 60_000,
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'pglite',
-          include: ['src/**/*.test.{ts,tsx}', 'test/server/**/*.test.ts', 'scripts/**/*.test.ts'],
-          env: { TEST_DB_KIND: 'pglite' },
-        },
-      },
-      ...postgres,
+      ...onDatabase('pglite', 'pglite', [...SERVER_TESTS, 'src/shared/**/*.test.ts', 'scripts/**/*.test.ts']),
+      { extends: true, test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'] } },
+      ...(process.env.TEST_DATABASE_URL ? onDatabase('server-postgres', 'postgres', SERVER_TESTS) : []),
     ],
   },
 });
