@@ -30,7 +30,7 @@ import {
 } from '../vulnerabilities';
 import { notCheckedReason } from '../websites';
 import { NO_FINDING } from './dismissals';
-import { hitsOf, minuteOf, SEVERITY_RANK } from './hits';
+import { FINDING_TABLES, hitsOf, minuteOf, SEVERITY_RANK } from './hits';
 import { noFeedReason } from './website';
 import { coreVerdicts } from './wporg-facts';
 
@@ -57,19 +57,7 @@ const feedStatusOf = (feed: FeedState): FeedStatus => ({
 });
 
 /** What the fleet's kept answers read: they are reused until one of these tables is written. */
-const READS: Reads = {
-  tables: [
-    'websites',
-    'website_facts',
-    'website_tags',
-    'website_software',
-    'vulnerability_matches',
-    'vulnerability_feed',
-    'vulnerabilities',
-    'security_dismissals',
-    'plugin_directory',
-  ],
-};
+const READS: Reads = { tables: [...FINDING_TABLES, 'website_tags'] };
 
 type Group = {
   vulnerability_id: string;

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { SEVERITIES } from '../../shared/security';
+import type { OwnTable } from '../core/cache/kept';
 import type { Context } from '../core/context';
 import { CORE, severitySql } from '../vulnerabilities';
 
@@ -30,6 +31,18 @@ function installedOf(sites: SQL): SQL {
         where f.wordpress_version is not null
     )`;
 }
+
+/** The tables a website's findings are read from: an answer kept over them names every one. */
+export const FINDING_TABLES: OwnTable[] = [
+  'websites',
+  'website_facts',
+  'website_software',
+  'vulnerability_matches',
+  'vulnerability_feed',
+  'vulnerabilities',
+  'security_dismissals',
+  'plugin_directory',
+];
 
 /**
  * The findings of the websites of `sites` (SQL selecting `id`s of checked websites), site by site: what

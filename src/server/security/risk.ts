@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Severity, WebsiteRisk } from '../../shared/risk';
-import { clientInScope } from '../core/scope';
+import { keptAnswer, type Reads } from '../core/cache/kept';
+import { clientInScope, clientScope } from '../core/scope';
 import { rows } from '../core/sql';
+import { wporgReleases } from '../providers/wporg/keys';
 import type { Services } from '../services';
 import { readFeedState } from '../vulnerabilities';
 import { notCheckedReason } from '../websites';
-import { hitsOf, SEVERITY_RANK } from './hits';
+import { FINDING_TABLES, hitsOf, minuteOf, SEVERITY_RANK } from './hits';
 import { noFeedReason } from './website';
 import { coreVerdicts } from './wporg-facts';
 
@@ -35,8 +37,22 @@ const at = (v: Date | string | null) => (v === null ? null : new Date(v));
  */
 export async function riskOf(services: Services, websiteIds: number[]): Promise<Map<number, WebsiteRisk>> {
   const ids = [...new Set(websiteIds.map(Number))];
+  if (ids.length === 0) return new Map();
+  // A whole fleet's export is read once, not kept.
+  if (ids.length > SLICE) return readRisks(services, ids);
+  // Kept per page while none of what it reads changes, and for the minute (a dismissal ends with time):
+  // a list page then reads the generations, not the feed state, wordpress.org's verdicts and the page's
+  // software. The key holds the person's clients, since the answer leaves out the others. Shared by
+  // the requests that read it: never changed by a caller.
+  const key = `risk ${minuteOf(services).toISOString()} ${JSON.stringify(clientScope(services))} ${ids.join(',')}`;
+  return keptAnswer(services.db, RISK_READS, key, () => readRisks(services, ids));
+}
+
+/** Everything the risks read: wordpress.org's releases, the websites' software and facts, the feed. */
+const RISK_READS: Reads = { caches: [wporgReleases], tables: FINDING_TABLES };
+
+async function readRisks(services: Services, ids: number[]): Promise<Map<number, WebsiteRisk>> {
   const risks = new Map<number, WebsiteRisk>();
-  if (ids.length === 0) return risks;
   const [feed, verdicts] = await Promise.all([readFeedState(services), coreVerdicts(services)]);
   const noFeed = feed.generation === 0 ? noFeedReason(feed) : null;
   for (let i = 0; i < ids.length; i += SLICE) {
