@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeKinsta, startFakeKinsta } from '../../../test/fakes/kinsta';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { connectKinsta } from '../../../test/support/hosts';
+import { insertWebsites } from '../../../test/support/websites';
 import { BACKUP_THRESHOLD_HOURS, type BackupListItem, type BackupState } from '../../shared/backups';
 import { KINSTA_SYNC_JOB } from '../providers/kinsta/keys';
 
@@ -130,6 +131,20 @@ describe('Backups', () => {
       ),
     ).toBe(true);
     expect((await get('/api/websites/999999/backups')).statusCode).toBe(404);
+  });
+
+  it('shows a website whose host was never read as not known yet, with its host', async () => {
+    const { 'never-read.example': id } = await insertWebsites(t.db, ['never-read.example']);
+    const res = await get(`/api/websites/${id}/backups`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      state: 'unknown',
+      host: 'gridpane',
+      lastBackupAt: null,
+      readAt: null,
+      backups: [],
+      lastRequest: null,
+    });
   });
 
   it('keeps the last good backups when Kinsta fails, and says why on the website', async () => {

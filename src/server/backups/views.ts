@@ -222,7 +222,9 @@ export async function readWebsiteBackups(services: Services, websiteId: number):
   // one asked for, in one statement.
   const [s] = await rows<Record<string, unknown>>(
     services.db,
-    sql`select w.domain, w.integration_provider as host, ${backupStateSql(moment)} as state, b.*,
+    // The website's host under a name of its own: the status row (absent before any read) has a host
+    // column too, which `b.*` would put in its place.
+    sql`select w.domain, w.integration_provider as website_host, ${backupStateSql(moment)} as state, b.*,
         (select coalesce(json_agg(x), '[]') from (select id, at, kind, location, service, note, size_bytes
           from website_backups where website_id = w.id order by at desc, id desc
           limit ${WEBSITE_BACKUPS_SHOWN}) x) as backups,
@@ -240,7 +242,7 @@ export async function readWebsiteBackups(services: Services, websiteId: number):
     retentionDays: s.retention_days == null ? null : Number(s.retention_days),
     remote: (s.remote ?? null) as boolean | null,
     automatic: (s.automatic ?? null) as boolean | null,
-    host: s.host as WebsiteBackups['host'],
+    host: s.website_host as WebsiteBackups['host'],
     readAt: iso(s.read_at),
     error: s.error ? { message: String(s.error), at: iso(s.error_at) ?? '' } : null,
     thresholdHours: s.threshold_hours == null ? BACKUP_THRESHOLD_HOURS : Number(s.threshold_hours),

@@ -112,7 +112,7 @@ export function AgencyForm({ settings }: { settings: AgencySettings }) {
           ))}
         </div>
         {errors.securityAlerts?.message && (
-          <p className="text-sm text-destructive">{errors.securityAlerts.message}</p>
+          <p className="text-sm text-destructive-text">{errors.securityAlerts.message}</p>
         )}
       </fieldset>
       <RoleGate need="admin">

@@ -74,7 +74,7 @@ export function WebsiteBackupsCard({ website, now = Date.now() }: { website: Web
         {backups.isPending ? (
           <LoadingState text="Loading backups..." />
         ) : backups.isError ? (
-          <p className="text-sm text-destructive">
+          <p className="text-sm text-destructive-text">
             {errorMessage(backups.error, 'Unable to load the backups.')}
           </p>
         ) : (
