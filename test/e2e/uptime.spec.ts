@@ -129,7 +129,9 @@ test('configure Better Uptime and HD Snapshot, browse monitors, see a site’s u
   // The site is one of our websites: its page shows the monitor that watches it.
   await expect(page).toHaveURL(/\/websites\/internal\/\d+$/);
   const monitor = page.getByTestId('website-monitoring').getByRole('region', { name: 'Better Uptime' });
-  await expect(monitor.getByText(UPTIME)).toBeVisible();
+  // The 30 days come with the page; the 24 hours and 7 days follow once Better Uptime answers.
+  await expect(monitor.getByText('Better Uptime counts whole days (UTC)', { exact: false })).toBeVisible();
+  await expect(monitor.getByText(UPTIME)).toHaveCount(3);
   await expect(monitor.getByRole('link', { name: 'View in Uptime' })).toHaveAttribute('href', /^\/uptime\?/);
   const snapshotCard = page.getByTestId('site-snapshot-card');
   await expect(snapshotCard.getByText('HD Snapshot')).toBeVisible();
