@@ -61,3 +61,35 @@ describe('the reference feeds', () => {
     expect(() => load({ WORDFENCE_API_URL: 'ftp://mirror.example' })).toThrow(/WORDFENCE_API_URL/);
   });
 });
+
+describe("the pace at which a host's operations and an update are followed", () => {
+  it('looks every 5 s at a host, every 15 s at versions, 20 s between health reads unless set', () => {
+    expect(load({})).toMatchObject({
+      hostOperations: { pollMs: 5_000 },
+      updates: { pollMs: 15_000, healthSpacingMs: 20_000 },
+    });
+    expect(
+      load({ HOST_POLL_SECONDS: '1', UPDATE_POLL_SECONDS: '2', UPDATE_HEALTH_SPACING_SECONDS: '45' }),
+    ).toMatchObject({
+      hostOperations: { pollMs: 1_000 },
+      updates: { pollMs: 2_000, healthSpacingMs: 45_000 },
+    });
+  });
+
+  it.each([
+    ['HOST_POLL_SECONDS', '0'],
+    ['UPDATE_POLL_SECONDS', 'soon'],
+    ['UPDATE_HEALTH_SPACING_SECONDS', '601'],
+  ])('refuses %s=%s, naming the variable', (name, value) => {
+    expect(() => load({ [name]: value })).toThrow(new RegExp(name));
+  });
+});
+
+describe('DATABASE_POOL_SIZE', () => {
+  it('opens ten connections unless set, and refuses a size that cannot work', () => {
+    expect(load({}).databasePoolSize).toBe(10);
+    expect(load({ DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
+    expect(() => load({ DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => load({ DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+});

@@ -34,6 +34,7 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   SECRET_KEY: optionalString,
   REFRESH_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(15),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
   TRUST_PROXY: z.string().trim().default('false').transform(parseTrustProxy),
   ALLOW_PRIVATE_TARGETS: flagValue.optional(),
   /** The earlier name of ALLOW_PRIVATE_TARGETS, still read when the new one is not set. */
@@ -41,6 +42,9 @@ const envSchema = z.object({
   CHECK_RESULTS_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
   STALE_PLUGIN_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  HOST_POLL_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+  UPDATE_POLL_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
+  UPDATE_HEALTH_SPACING_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
   RDAP_BOOTSTRAP_URL: optionalString.pipe(z.url().optional()),
   WPORG_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   PHP_EOL_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -68,6 +72,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections this instance opens to PostgreSQL for requests and syncs (the job engine keeps a few more). */
+  databasePoolSize: number;
   appUrl: string;
   smtpUrl: string | undefined;
   smtpFrom: string;
@@ -195,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     appUrl,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
@@ -204,8 +211,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: e.SECRET_KEY,
     refreshIntervalMinutes: e.REFRESH_INTERVAL_MINUTES,
     answerWithin: { refreshMs: 10_000, firstSyncMs: 500 },
-    hostOperations: { pollMs: 5_000, followMs: 20 * 60_000 },
-    updates: { pollMs: 15_000, verifyMs: 10 * 60_000, healthSpacingMs: 20_000 },
+    hostOperations: { pollMs: e.HOST_POLL_SECONDS * 1000, followMs: 20 * 60_000 },
+    updates: {
+      pollMs: e.UPDATE_POLL_SECONDS * 1000,
+      verifyMs: 10 * 60_000,
+      healthSpacingMs: e.UPDATE_HEALTH_SPACING_SECONDS * 1000,
+    },
     allowPrivateTargets: isOn(e.ALLOW_PRIVATE_TARGETS || e.CHECKS_ALLOW_PRIVATE),
     checks: {
       resultsDays: e.CHECK_RESULTS_DAYS,

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? { kind: 'postgres', url: config.databaseUrl, max: config.databasePoolSize }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   const services = createServices(config, database);

@@ -49,6 +49,9 @@ export function serverEnv(opts: ServerOptions, port: number): NodeJS.ProcessEnv 
     PORT: String(port),
     DATA_DIR: opts.dataDir ?? path.join(repoRoot, '.test-artifacts/unused-data'),
     DATABASE_URL: opts.databaseUrl ?? '',
+    // Several of these servers share the machine's PostgreSQL with the suite's other files at once: a
+    // small pool each keeps them all within its connection limit.
+    DATABASE_POOL_SIZE: '4',
     LOG_LEVEL: opts.logLevel ?? 'warn',
     SECRET_KEY,
     // The fakes these servers talk to (GridPane, check targets, webhooks) listen on this machine.

@@ -89,6 +89,10 @@ async function startStack(usedPorts: Set<number>): Promise<{ state: E2EState; st
       // The checks spec watches a site of its own on loopback.
       ALLOW_PRIVATE_TARGETS: 'true',
       LOG_LEVEL: 'warn',
+      // The fakes answer at once: look at a host's operations and an update's health without long pauses.
+      HOST_POLL_SECONDS: '1',
+      UPDATE_POLL_SECONDS: '2',
+      UPDATE_HEALTH_SPACING_SECONDS: '2',
       WPORG_API_URL: wporg.url,
       PHP_EOL_URL: endOfLife.phpUrl,
       WORDFENCE_API_URL: wordfence.url,
