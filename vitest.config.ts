@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const alias = {
   '@shared': path.resolve(import.meta.dirname, 'src/shared'),
@@ -26,6 +27,20 @@ const mockingFiles = ['src/server', 'test/server']
       f.endsWith('.test.ts') &&
       /\bvi\.(do)?mock\(/.test(fs.readFileSync(path.join(import.meta.dirname, f), 'utf8')),
   );
+
+/**
+ * Files that run real processes against the clock (several instances sharing PostgreSQL, a killed
+ * instance, a schedule a minute apart) mostly wait: each takes one to five minutes with little CPU. They
+ * start first, so the rest of the suite runs on the other workers meanwhile instead of after them.
+ */
+const WAITING = /[\\/]test[\\/]server[\\/](scale-out|reliability)[\\/]/;
+class WaitingFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const waits = (f: TestSpecification) => WAITING.test(f.moduleId);
+    return [...sorted.filter(waits), ...sorted.filter((f) => !waits(f))];
+  }
+}
 
 /** One database's projects: its shared-module files, then the files that mock modules, isolated. */
 const onDatabase = (name: string, kind: 'pglite' | 'postgres', include: string[]) => [
@@ -53,9 +68,11 @@ export default defineConfig({
   test: {
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 20_000,
-    // Most tests wait on databases, child processes and timers rather than compute: three files at a
-    // time on a 2-core machine halve the wall time (the default there is one).
-    maxWorkers: 3,
+    // Most tests wait on databases, child processes and timers rather than compute, and the few that
+    // run several instances wait for minutes: four files at a time on a 2-core machine (the default there
+    // is one) keep both cores busy while those wait.
+    maxWorkers: 4,
+    sequence: { sequencer: WaitingFirst },
     hookTimeout: 60_000,
     projects: [
       ...onDatabase('pglite', 'pglite', [...SERVER_TESTS, 'src/shared/**/*.test.ts', 'scripts/**/*.test.ts']),
