@@ -52,8 +52,8 @@ const startupRuns = smoke ? 2 : 5;
 // The smoke only proves the measurement runs: a short lead and a window of a few seconds.
 const checkScales = smoke
   ? {
-      big: { checks: 200, leadS: 8, warmupS: 2, measureS: 20 },
-      small: { checks: 20, leadS: 8, warmupS: 2, measureS: 20 },
+      big: { checks: 200, leadS: 15, warmupS: 5, measureS: 20 },
+      small: { checks: 20, leadS: 15, warmupS: 5, measureS: 20 },
     }
   : {
       big: { checks: 10_000, leadS: 20, warmupS: 40, measureS: 600 },

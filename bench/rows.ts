@@ -156,13 +156,14 @@ export function checkRows(big: ChecksResult | null, small: ChecksResult | null, 
     ` (p50 ${ms(big.lagP50Ms)})`,
   );
   if (big.runs < big.expectedRuns * 0.99) lag.pass = false; // a skipped run is worse than a late one
-  const minutes = Math.round(big.measuredSeconds / 60);
+  const span =
+    big.measuredSeconds < 60 ? `${big.measuredSeconds} s` : `${Math.round(big.measuredSeconds / 60)} min`;
   const { retainedStart: a, retainedEnd: b } = big;
   return [
     lag,
     atMost(
       'P8',
-      `${big.checks.toLocaleString('en-US')} checks, ${label}: CPU of the Agency Hub process over ${minutes} min`,
+      `${big.checks.toLocaleString('en-US')} checks, ${label}: CPU of the Agency Hub process over ${span}`,
       big.cores,
       1,
       (n) => `${n.toFixed(2)} cores`,
@@ -171,7 +172,7 @@ export function checkRows(big: ChecksResult | null, small: ChecksResult | null, 
     // without a GC, RSS also holds garbage not collected yet; it is shown beside for comparison.
     atMost(
       'P8',
-      `${big.checks.toLocaleString('en-US')} checks, ${label}: memory kept after a full GC, after ${minutes} min vs at its start`,
+      `${big.checks.toLocaleString('en-US')} checks, ${label}: memory kept after a full GC, after ${span} vs at its start`,
       b.rssMb / a.rssMb,
       1.1,
       x,
