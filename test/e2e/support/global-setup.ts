@@ -22,8 +22,12 @@ export type E2EState = {
   wordfence: { apiKey: string };
 };
 
-/** Browser tests run this many at a time, each worker against an app and providers of its own. */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+/**
+ * Browser tests run this many at a time, each worker against an app and providers of its own. Two by
+ * default: on two cores, one worker's waits (a check going down and up, an update's health checks, a
+ * sync) leave a core idle that the other uses.
+ */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
 /** What the global setup started: one stack (app, data folder, fake providers) per worker. */
 export type E2EStacks = { stacks: E2EState[] };
