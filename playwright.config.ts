@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_WORKERS } from './test/e2e/support/global-setup';
 
-// Browser tests drive Debian's Chromium against the built app. The global setup starts one app (on a
+// Browser tests drive Debian's Chromium headless shell (scripts/chromium.mjs) against the built app. The global setup starts one app (on a
 // fresh data folder, with fake providers of its own) per worker, and each worker's specs run one after
 // another against its app. Never `npx playwright install`: there is no internet here.
 export default defineConfig({
@@ -25,7 +25,7 @@ export default defineConfig({
     // for them and Chromium paints fewer frames.
     reducedMotion: 'reduce',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -119,7 +119,7 @@ const log = (msg: string) => {
 
 ensureBuilt();
 // The browser figures (P3, P7, P9) need a Chromium: found, or obtained the way `npm test` obtains it.
-const browser = ensureChromium();
+const browser = ensureChromium({ kind: 'full' });
 if (!browser.path) {
   console.error(`The benchmark needs Chromium: ${browser.reason}`);
   process.exit(1);

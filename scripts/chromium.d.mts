@@ -1,4 +1,6 @@
 export declare const DEBIAN_CHROMIUM: string;
+export declare const DEBIAN_HEADLESS_SHELL: string;
+export declare const KINDS: Record<'shell' | 'full', { file: string; aptPackage: string }>;
 export declare const packageDir: string;
 export declare const unpackDir: string;
 
@@ -18,4 +20,5 @@ export declare function ensureChromium(options?: {
   env?: NodeJS.ProcessEnv;
   m?: Machine;
   log?: (line: string) => void;
+  kind?: 'shell' | 'full';
 }): { path: string; reason?: undefined } | { path?: undefined; reason: string };

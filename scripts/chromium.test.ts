@@ -1,6 +1,12 @@
 import { chromium } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
-import { DEBIAN_CHROMIUM, ensureChromium, type Machine, machine } from './chromium.mjs';
+import {
+  DEBIAN_CHROMIUM,
+  DEBIAN_HEADLESS_SHELL,
+  ensureChromium,
+  type Machine,
+  machine,
+} from './chromium.mjs';
 
 /** A machine where nothing is installed until a command installs it; records the commands run. */
 function fakeMachine(opts: { root: boolean; apt: boolean; aptWorks?: boolean; npmWorks?: boolean }) {
@@ -14,7 +20,8 @@ function fakeMachine(opts: { root: boolean; apt: boolean; aptWorks?: boolean; np
     run: (cmd, args) => {
       const line = [cmd, ...args].join(' ');
       commands.push(line);
-      if (line.includes('apt-get install') && opts.aptWorks !== false) files.add(DEBIAN_CHROMIUM);
+      if (line.includes('apt-get install') && opts.aptWorks !== false)
+        files.add(line.endsWith('chromium-headless-shell') ? DEBIAN_HEADLESS_SHELL : DEBIAN_CHROMIUM);
       if (line.includes('executablePath') && opts.npmWorks !== false) {
         files.add('/cache/chromium');
         return { status: 0, stdout: '/cache/chromium\n' };
@@ -41,10 +48,34 @@ describe('ensureChromium: a browser for the browser tests on any machine', () =>
   it("as root with apt, installs Debian's chromium and says so", () => {
     const { m, commands } = fakeMachine({ root: true, apt: true });
     const lines: string[] = [];
-    expect(ensureChromium({ env: missing, m, log: (l) => lines.push(l) })).toEqual({ path: DEBIAN_CHROMIUM });
+    expect(ensureChromium({ env: missing, m, log: (l) => lines.push(l), kind: 'full' })).toEqual({
+      path: DEBIAN_CHROMIUM,
+    });
     expect(commands).toEqual(['apt-get update -qq', 'apt-get install -y -qq chromium']);
     expect(lines.join('\n')).toMatch(/none at \/nowhere\/chromium/);
     expect(lines.join('\n')).toMatch(/installing Debian's chromium with apt-get \(about 40 s\)/);
+  });
+
+  it("for the tests, finds or installs Debian's headless shell by default", () => {
+    const { m, commands, files } = fakeMachine({ root: true, apt: true });
+    expect(ensureChromium({ env: {}, m, log: () => {} })).toEqual({ path: DEBIAN_HEADLESS_SHELL });
+    expect(commands).toEqual(['apt-get update -qq', 'apt-get install -y -qq chromium-headless-shell']);
+    expect(files.has(DEBIAN_CHROMIUM)).toBe(false);
+    commands.length = 0;
+    expect(ensureChromium({ env: {}, m, log: () => {} })).toEqual({ path: DEBIAN_HEADLESS_SHELL });
+    expect(commands).toEqual([]);
+  });
+
+  it('takes the other Debian kind already installed rather than downloading one', () => {
+    const { m, commands, files } = fakeMachine({ root: false, apt: true });
+    files.add(DEBIAN_CHROMIUM);
+    const lines: string[] = [];
+    expect(ensureChromium({ env: {}, m, log: (l) => lines.push(l) })).toEqual({ path: DEBIAN_CHROMIUM });
+    expect(commands).toEqual([]);
+    expect(lines.join('\n')).toMatch(/none at \/usr\/bin\/chromium-headless-shell/);
+    expect(lines.join('\n')).toMatch(/using \/usr\/bin\/chromium instead/);
+    // Asked for by name, a missing browser is never replaced by another one.
+    expect(ensureChromium({ env: missing, m, log: () => {} })).not.toEqual({ path: DEBIAN_CHROMIUM });
   });
 
   it('without root, takes the Chromium of the npm package instead', () => {

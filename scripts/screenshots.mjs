@@ -21,7 +21,7 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
 });
 fs.mkdirSync(values.out, { recursive: true });
-const found = ensureChromium();
+const found = ensureChromium({ kind: 'full' });
 if (!found.path) throw new Error(found.reason);
 const browser = await chromium.launch({
   executablePath: found.path,
