@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { admin, expect, signIn, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+import { signInByApi } from './support/pages';
 
 /** A site of our own on loopback (the e2e server allows private targets), up or down at will. */
 async function startSite() {
@@ -38,7 +39,7 @@ test('add a check, see its site go down and come back up, then start a maintenan
   const site = await startSite();
   let checkUrl = '';
   try {
-    await signIn(page, admin);
+    await signInByApi(page);
     await page.goto('/uptime');
     await page.getByRole('button', { name: 'Add check' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add Check' });

@@ -1,4 +1,5 @@
-import { admin, expect, signIn, state, test } from './support/fixtures';
+import { expect, state, test } from './support/fixtures';
+import { signInByApi } from './support/pages';
 import { connectProviders } from './support/providers';
 
 /** A site url no other url contains, so a search for it finds exactly one website. */
@@ -16,7 +17,7 @@ test('open a client, give it a website, see it on its page, find the client by s
 }) => {
   const id = Date.now().toString(36);
   const name = `Dental Co ${id}`;
-  await signIn(page, admin);
+  await signInByApi(page);
   await connectProviders(page);
   await expect(async () => {
     const websites = (await (await page.request.get('/api/websites')).json()) as unknown[];
@@ -93,7 +94,7 @@ test('open a client, give it a website, see it on its page, find the client by s
 test('the fleet view counts versions, lists the sites behind a count, and keeps the view in the address', async ({
   page,
 }) => {
-  await signIn(page, admin);
+  await signInByApi(page);
   await connectProviders(page);
   await page.goto('/fleet');
   await expect(page.getByText('PHP versions', { exact: true })).toBeVisible();
@@ -129,7 +130,7 @@ test('the fleet view counts versions, lists the sites behind a count, and keeps 
 test('select websites in the list and assign them to a client in one go', async ({ page }) => {
   const id = Date.now().toString(36);
   const name = `Bakery ${id}`;
-  await signIn(page, admin);
+  await signInByApi(page);
   await connectProviders(page);
   const created = await page.request.post('/api/clients', { data: { name } });
   const client = (await created.json()) as { id: number };

@@ -1,4 +1,5 @@
-import { admin, expect, newUser, signIn, test } from './support/fixtures';
+import { expect, newUser, test } from './support/fixtures';
+import { signInByApi } from './support/pages';
 import { dashboardWebsiteOfNewClient } from './support/providers';
 
 // A freelancer given one client sees that client's website and nothing else, wherever websites show.
@@ -6,7 +7,7 @@ test('a Staff member limited to one client sees only its websites in Websites, s
   page,
 }) => {
   test.setTimeout(60_000);
-  await signIn(page, admin);
+  await signInByApi(page);
   const { websiteId, client } = await dashboardWebsiteOfNewClient(page, 'Scoped');
   const website = (await (await page.request.get(`/api/websites/${websiteId}`)).json()) as { domain: string };
   // Another website, of no client of theirs, to look for.
@@ -16,7 +17,7 @@ test('a Staff member limited to one client sees only its websites in Websites, s
   const other = others.data.find((w) => w.id !== websiteId)!;
   // newUser signs the admin out (it shares this page's cookies), so the next sign-in is the freelancer's.
   const freelancer = await newUser(page, 'freelancer', 'staff', [client.id]);
-  await signIn(page, freelancer);
+  await signInByApi(page, freelancer);
 
   await page.goto('/websites');
   const table = page.getByRole('table');

@@ -1,9 +1,10 @@
 import { admin, expect, newUser, signIn, state, test } from './support/fixtures';
+import { signInByApi } from './support/pages';
 import { connectProviders, waitForFigures } from './support/providers';
 
 test('dashboard figures match the fleet; site cards and quick actions navigate', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, admin);
+  await signInByApi(page);
   await connectProviders(page);
   await waitForFigures(page);
   const monitors = (await (await page.request.get('/api/monitors')).json()) as {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { admin, expect, signIn, state, test } from './support/fixtures';
+import { expect, state, test } from './support/fixtures';
+import { signInByApi } from './support/pages';
 
 /** Connects the fake GridPane through the API (for specs that don't test the form itself). */
 async function connectGridPane(page: Page) {
@@ -23,7 +24,7 @@ function uniqueSite(): string {
 
 test('configure GridPane, browse sites, tag a website, open site and server details', async ({ page }) => {
   const gp = state().gridpane;
-  await signIn(page, admin);
+  await signInByApi(page);
 
   // Integrations: the inline form, whether or not an earlier spec configured GridPane already.
   await page.goto('/integrations');
@@ -123,7 +124,7 @@ test('configure GridPane, browse sites, tag a website, open site and server deta
 });
 
 test('a wrong token is refused, and a disabled integration leads back to its settings', async ({ page }) => {
-  await signIn(page, admin);
+  await signInByApi(page);
   await connectGridPane(page);
   await page.goto('/integrations');
   const card = page.getByTestId('integration-gridpane');
@@ -159,7 +160,7 @@ test('a wrong token is refused, and a disabled integration leads back to its set
 });
 
 test('site and server details say when they do not exist', async ({ page }) => {
-  await signIn(page, admin);
+  await signInByApi(page);
   await connectGridPane(page);
   await page.goto('/servers/999999999');
   await expect(page.getByText('Server not found')).toBeVisible();

@@ -1,5 +1,6 @@
 import { generate } from 'otplib';
-import { expect, newUser, signIn, signOut, test } from './support/fixtures';
+import { expect, newUser, signOut, test } from './support/fixtures';
+import { signInByApi } from './support/pages';
 
 const codeAt = (secret: string, offsetSeconds = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
@@ -13,7 +14,7 @@ test('an Admin invites a Staff member, who joins through the link, turns on two-
   const n = `joiner${Date.now().toString(36)}`;
   const joiner = { username: n, email: `${n}@agency.test`, password: `${n} secret` };
 
-  await signIn(page, inviter);
+  await signInByApi(page, inviter);
   await page.goto('/team');
   await page.getByRole('button', { name: 'Invite', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite a team member' });

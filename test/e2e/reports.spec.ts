@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { formatCalendarDay } from '../../src/shared/time';
 import { pdfText } from '../support/pdf-text';
 import { scanInBothThemes } from './support/axe';
-import { admin, expect, signIn, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+import { signInByApi } from './support/pages';
 import { connectProviders } from './support/providers';
 
 test('open a client report from the Clients page, pick a period, download the PDF and CSV, schedule it', async ({
@@ -10,7 +11,7 @@ test('open a client report from the Clients page, pick a period, download the PD
 }) => {
   const id = Date.now().toString(36);
   const name = `Report Client ${id}`;
-  await signIn(page, admin);
+  await signInByApi(page);
   const created = await page.request.post('/api/clients', {
     data: { name, email: `office.${id}@client.test` },
   });
@@ -83,7 +84,7 @@ test("the report is titled with the company; quick periods go into the address; 
 }) => {
   const id = Date.now().toString(36);
   const company = `Harbour Dental ${id}`;
-  await signIn(page, admin);
+  await signInByApi(page);
   const created = await page.request.post('/api/clients', { data: { name: `Jane Roe ${id}`, company } });
   expect(created.ok()).toBeTruthy();
   const clientId = (await created.json()).id as number;
@@ -136,7 +137,7 @@ test("the report is titled with the company; quick periods go into the address; 
 });
 
 test('the report page has no serious axe violations (light and dark)', async ({ page }) => {
-  await signIn(page, admin);
+  await signInByApi(page);
   const created = await page.request.post('/api/clients', { data: { name: `Axe ${Date.now()}` } });
   const clientId = (await created.json()).id as number;
   // One of the synced websites no client has yet, so the summary table and a site's section show.

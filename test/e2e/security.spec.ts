@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { SEVERITY_LABELS, type WebsiteSecurity } from '../../src/shared/security';
 import { scan } from './support/axe';
-import { admin, expect, signIn, state, test } from './support/fixtures';
+import { expect, state, test } from './support/fixtures';
+import { signInByApi } from './support/pages';
 import { connectProviders, websitesReady } from './support/providers';
 
 const getJson = async <T>(page: Page, url: string) => {
@@ -23,7 +24,7 @@ async function connectSnapshots(page: Page) {
 
 /** Signed in as the Owner, with the fake fleet synced and its plugin lists read. */
 async function sitesWithPlugins(page: Page) {
-  await signIn(page, admin);
+  await signInByApi(page);
   await connectProviders(page);
   await websitesReady(page);
   await connectSnapshots(page);
@@ -120,6 +121,7 @@ test('the Security page: the fleet summed up, a finding opened to its sites, one
     expect(findings.total).toBeGreaterThan(0);
   }).toPass({ timeout: 90_000, intervals: [2_000, 3_000, 5_000] });
 
+  await page.goto('/');
   await page.getByRole('navigation').getByRole('link', { name: 'Security' }).click();
   await expect(page).toHaveURL(/\/security$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, newUser, signIn, test } from './support/fixtures';
+import { signInByApi } from './support/pages';
 
 // A tiny valid PNG (1×1, transparent).
 const png = Buffer.from(
@@ -18,7 +19,7 @@ test('your account: profile, password (other sessions end) and sessions', async 
     data: { username: user.username, password: user.password },
   });
   expect(otherLogin.ok()).toBeTruthy();
-  await signIn(page, user);
+  await signInByApi(page, user);
   await page.goto('/settings');
 
   const profile = page.getByRole('form', { name: 'Profile' });
@@ -84,7 +85,7 @@ test('API tokens: created once-shown, used as Bearer, revoked; the API reference
   baseURL,
 }) => {
   const user = await newUser(page, 'tokens');
-  await signIn(page, user);
+  await signInByApi(page, user);
   await page.goto('/settings');
   const create = page.getByRole('form', { name: 'Create an API token' });
   await create.getByLabel('Token name').fill('Nightly report');
@@ -136,7 +137,7 @@ test('API tokens: created once-shown, used as Bearer, revoked; the API reference
 
 test('agency: name, time zone and logo', async ({ page }) => {
   const user = await newUser(page, 'agency', 'admin'); // agency settings are an Admin's
-  await signIn(page, user);
+  await signInByApi(page, user);
   await page.goto('/settings');
   const agency = page.getByRole('form', { name: 'Agency details' });
   await agency.getByLabel('Agency name').fill('Pixel & Co');

@@ -1,10 +1,11 @@
-import { admin, expect, signIn, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+import { signInByApi } from './support/pages';
 
 test('create, rename, recolour and delete a tag in the Manage Tags dialog', async ({ page }) => {
   const id = Date.now().toString(36);
   const name = `Priority ${id}`;
   const renamed = `Urgent ${id}`;
-  await signIn(page, admin);
+  await signInByApi(page);
   await page.goto('/clients');
   await page.getByRole('button', { name: 'Manage Tags' }).click();
   const dialog = page.getByRole('dialog', { name: 'Manage Tags' });

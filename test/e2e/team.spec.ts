@@ -1,5 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { admin, expect, newUser, signIn, signOut, state, test } from './support/fixtures';
+import { signInByApi } from './support/pages';
 import { connectProviders, websitesReady } from './support/providers';
 
 test('add a team member, refuse a duplicate inline, then sign in as the new member', async ({ page }) => {
@@ -66,9 +67,9 @@ test('remove a colleague after confirming: they are signed out and cannot sign i
   // The colleague is signed in elsewhere.
   const elsewhere = await browser.newContext({ baseURL: state().baseURL });
   const theirPage = await elsewhere.newPage();
-  await signIn(theirPage, member);
+  await signInByApi(theirPage, member);
 
-  await signIn(page, admin);
+  await signInByApi(page);
   await page.goto('/team');
   const row = page.getByRole('table').getByRole('row').filter({ hasText: member.username });
   await row.getByRole('button', { name: `Remove ${member.username}` }).click();
@@ -90,7 +91,7 @@ test('the Owner makes a colleague a Viewer, who then sees each write disabled wi
   page,
 }) => {
   const member = await newUser(page, 'viewer');
-  await signIn(page, admin);
+  await signInByApi(page);
   await page.goto('/team');
   const row = page.getByRole('table').getByRole('row').filter({ hasText: member.username });
   await expect(row.getByRole('combobox', { name: `Role of ${member.username}` })).toHaveText('Staff');
@@ -104,7 +105,7 @@ test('the Owner makes a colleague a Viewer, who then sees each write disabled wi
   await connectProviders(page);
   await websitesReady(page);
   await signOut(page);
-  await signIn(page, member);
+  await signInByApi(page, member);
   // A website's tags: shown, without the controls that change them.
   const [website] = (await (await page.request.get('/api/websites?pageSize=1')).json()).data as {
     id: number;
@@ -146,7 +147,7 @@ test('a Viewer finds each write on a check, website, client, report, Integration
 }) => {
   const id = Date.now().toString(36);
   const viewer = await newUser(page, 'reader', 'viewer');
-  await signIn(page, admin);
+  await signInByApi(page);
   await connectProviders(page);
   await websitesReady(page);
   // What the Viewer will look at, made by the Owner: a check, a client, a task.
@@ -174,8 +175,8 @@ test('a Viewer finds each write on a check, website, client, report, Integration
   const title = `Read only task ${id}`;
   const task = await page.request.post('/api/tasks', { data: { title, priority: 'low' } });
   expect(task.ok(), await task.text()).toBeTruthy();
-  await signOut(page);
-  await signIn(page, viewer);
+  await page.request.post('/api/auth/logout');
+  await signInByApi(page, viewer);
 
   await page.goto(`/uptime/checks/${check!.id}`);
   await gated(page.getByRole('button', { name: 'Edit', exact: true }), 'staff');

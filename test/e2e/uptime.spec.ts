@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { admin, expect, signIn, state, test } from './support/fixtures';
+import { expect, state, test } from './support/fixtures';
+import { signInByApi } from './support/pages';
 
 const UPTIME = /^\d{1,3}\.\d{2}%$/;
 const RESPONSE = /^[\d,]+ ms$/;
@@ -45,7 +46,7 @@ test('configure Better Uptime and HD Snapshot, browse monitors, see a site’s u
   test.setTimeout(120_000);
   const bu = state().betteruptime;
   const wp = state().wordpress;
-  await signIn(page, admin);
+  await signInByApi(page);
   await connectGridPane(page);
 
   await page.goto('/integrations');

@@ -6,7 +6,8 @@ import {
   type WebsiteBackups,
 } from '../../src/shared/backups';
 import { scan } from './support/axe';
-import { admin, expect, signIn, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+import { signInByApi } from './support/pages';
 import { connectProviders, websitesReady } from './support/providers';
 
 const getJson = async <T>(page: Page, url: string) => {
@@ -19,7 +20,7 @@ test('the Backups page: the fleet by its newest backup, filtered by state, and a
   page,
 }) => {
   test.setTimeout(240_000);
-  await signIn(page, admin);
+  await signInByApi(page);
   await connectProviders(page);
   await websitesReady(page);
   // GridPane's backups are read in the background, a few sites a minute: wait for some of each kind.

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { HEALTH_LABELS, type WebsiteDetail } from '../../src/shared/websites';
 import { scan } from './support/axe';
-import { admin, expect, signIn, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+import { signInByApi } from './support/pages';
 import { connectProviders, dashboardWebsiteOfNewClient, websitesReady } from './support/providers';
 
 const getJson = async <T>(page: Page, url: string) => {
@@ -34,7 +35,7 @@ test('one website page, opened from the list, a client and the dashboard; Back r
   page,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, admin);
+  await signInByApi(page);
   const { websiteId, client } = await dashboardWebsiteOfNewClient(page, 'Website Page');
   const { name } = client;
   const website = await getJson<WebsiteDetail>(page, `/api/websites/${websiteId}`);
@@ -86,7 +87,7 @@ test('one website page, opened from the list, a client and the dashboard; Back r
 test('add a check from the website page: the page shows it at once, with "No data" until it has run', async ({
   page,
 }) => {
-  await signIn(page, admin);
+  await signInByApi(page);
   await connectProviders(page);
   await websitesReady(page);
   const list = await getJson<{ data: WebsiteDetail[] }>(page, '/api/websites?pageSize=100&sort=domain');
@@ -106,7 +107,7 @@ test('link a Better Uptime monitor of another address: the page follows it, with
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, admin);
+  await signInByApi(page);
   await connectProviders(page);
   await websitesReady(page);
   const list = await getJson<{ data: WebsiteDetail[] }>(page, '/api/websites?pageSize=100&sort=domain');

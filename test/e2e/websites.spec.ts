@@ -5,7 +5,8 @@ import {
   type Health,
   type WebsiteView,
 } from '../../src/shared/websites';
-import { admin, expect, signIn, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+import { signInByApi } from './support/pages';
 import { connectProviders, dashboardWebsiteOfNewClient, websitesReady } from './support/providers';
 
 type Option = { id: string; label: string; count: number };
@@ -24,7 +25,7 @@ const api = async <T>(page: Page, url: string) => {
 test('page through websites, filter by server and tag, search; reload and Back keep the view', async ({
   page,
 }) => {
-  await signIn(page, admin);
+  await signInByApi(page);
   await connectProviders(page);
   const total = await websitesReady(page);
   const all = (await api<Page_>(page, '/api/websites?pageSize=200')).data;
@@ -114,7 +115,7 @@ test('page through websites, filter by server and tag, search; reload and Back k
 });
 
 test('filter and sort by health; an old monitor link reads as the health it meant', async ({ page }) => {
-  await signIn(page, admin);
+  await signInByApi(page);
   await connectProviders(page);
   const total = await websitesReady(page);
   const worstFirst = (await api<Page_>(page, '/api/websites?pageSize=200&sort=health')).data;
@@ -179,7 +180,7 @@ test('a website shows the same health on the Websites list, its client’s page 
   page,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, admin);
+  await signInByApi(page);
   const { websiteId, client } = await dashboardWebsiteOfNewClient(page, 'Same Health');
   const { name } = client;
   const website = await api<WebsiteView>(page, `/api/websites/${websiteId}`);

@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import type { UpdateRun } from '../../src/shared/updates';
 import type { WebsiteDetail } from '../../src/shared/websites';
 import { scan } from './support/axe';
-import { admin, expect, signIn, state, test } from './support/fixtures';
+import { expect, state, test } from './support/fixtures';
+import { signInByApi } from './support/pages';
 import { connectProviders, websitesReady } from './support/providers';
 
 const getJson = async <T>(page: Page, url: string) => {
@@ -17,7 +18,7 @@ const getJson = async <T>(page: Page, url: string) => {
  * the specs that read the shared fleet as it was.
  */
 async function fleetReadyToUpdate(page: Page) {
-  await signIn(page, admin);
+  await signInByApi(page);
   await connectProviders(page);
   await websitesReady(page);
   const { token, urlTemplate } = state().wordpress;

@@ -23,12 +23,18 @@ export const emptyStatePages = [
   '/backups',
 ];
 
-/** Signs the page's browser context in as the first account, through the API. */
-export async function signInByApi(page: Page): Promise<{ id: number }> {
+/**
+ * Signs the page's browser context in through the API (as the first account unless another is given),
+ * without drawing the sign-in page and the dashboard: for specs about something else than signing in.
+ */
+export async function signInByApi(
+  page: Page,
+  user: { username: string; password: string } = admin,
+): Promise<{ id: number }> {
   const login = await page.request.post('/api/auth/login', {
-    data: { username: admin.username, password: admin.password },
+    data: { username: user.username, password: user.password },
   });
-  expect(login.ok()).toBeTruthy();
+  expect(login.ok(), await login.text()).toBeTruthy();
   return (await login.json()) as { id: number };
 }
 
