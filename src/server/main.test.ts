@@ -3,8 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverBundle } from '../../test/support/server-bundle';
 
-// The real process: start-up on a fresh data folder, the lock against a second process, clean shutdown.
+// The real process, bundled as `npm run build` bundles it: start-up on a fresh data folder, the lock
+// against a second process, clean shutdown.
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ah-main-'));
 const port = 4900 + Math.floor(Math.random() * 90);
@@ -26,7 +28,7 @@ const env = {
 
 /** Starts the server on dataDir and resolves with its output once it asks for the first account. */
 async function start(): Promise<{ out: () => string }> {
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  server = spawn(process.execPath, [serverBundle().main], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -68,7 +70,7 @@ describe.runIf(process.env.TEST_DB_KIND !== 'postgres')('the server process', ()
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
 
-    const second = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const second = spawnSync(process.execPath, [serverBundle().main], {
       cwd: root,
       env: { ...env, PORT: String(port + 1) },
       encoding: 'utf8',

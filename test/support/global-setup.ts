@@ -1,16 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import type { TestProject } from 'vitest/node';
 import { JobEngine } from '../../src/server/core/jobs/engine';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { templatePaths } from './paths';
+import { buildRunBundle } from './server-bundle';
 
 /**
  * Migrates the schema once per run: a PGlite data dump that each test file loads in ~0.5 s, and (with
- * TEST_DATABASE_URL) a PostgreSQL template database that each file clones.
+ * TEST_DATABASE_URL) a PostgreSQL template database that each file clones. Bundles the server meanwhile
+ * (esbuild works in its own process), for the files that start it as a process.
  */
-export default async function setup(): Promise<() => Promise<void>> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   fs.mkdirSync(path.dirname(templatePaths.pgliteDump), { recursive: true });
+  const bundling = buildRunBundle();
   const database = await openDatabase({ kind: 'pglite-memory' });
   await installJobEngine(database);
   const dump = await database.dump!();
@@ -35,7 +39,10 @@ export default async function setup(): Promise<() => Promise<void>> {
     await installJobEngine(template);
     await template.close();
   }
+  const bundle = await bundling;
+  project.provide('serverBundleDir', bundle.dir);
   return async () => {
+    bundle.remove();
     if (!url) return;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();

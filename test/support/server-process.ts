@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { SESSION_COOKIE } from '../../src/server/auth/sessions';
+import { serverBundle } from './server-bundle';
 
 // The real server as a child process, spoken to over HTTP: what the reliability and scale-out tests
 // (restarts, shutdown, several instances on one database) are about.
@@ -25,7 +26,7 @@ export type ServerOptions = {
   /** PGlite data folder (ignored when databaseUrl is set). */
   dataDir?: string;
   databaseUrl?: string;
-  /** A bundled main.js (see bundle.ts); by default the sources run through tsx, as `npm run dev` does. */
+  /** A bundled main.js; by default the run's bundle (server-bundle.ts), as `npm start` runs dist/. */
   entry?: string;
   logLevel?: string;
   /** More environment (REFRESH_INTERVAL_MINUTES, TRUST_PROXY …). */
@@ -61,7 +62,7 @@ export function serverEnv(opts: ServerOptions, port: number): NodeJS.ProcessEnv 
 }
 
 export function serverArgs(opts: ServerOptions): string[] {
-  return opts.entry ? [opts.entry] : ['--import', 'tsx', 'src/server/main.ts'];
+  return [opts.entry ?? serverBundle().main];
 }
 
 /** Starts the server and resolves once it listens (its "is running at" line). */

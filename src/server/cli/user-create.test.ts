@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverBundle } from '../../../test/support/server-bundle';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ah-cli-'));
@@ -12,7 +13,8 @@ function run(args: string[]) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' };
   delete env.DATABASE_URL;
   if (process.env.TEST_DB_KIND === 'postgres') env.DATABASE_URL = process.env.TEST_DATABASE_URL;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/user-create.ts', ...args], {
+  // The command as `npm run user:create` runs it: bundled, as `npm run build` bundles it.
+  const r = spawnSync(process.execPath, [serverBundle().userCreate, ...args], {
     cwd: root,
     env,
     encoding: 'utf8',

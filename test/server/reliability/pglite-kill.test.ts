@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServerBundle } from '../../support/server-bundle';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   call,
   createFirstAccount,
@@ -18,7 +17,6 @@ const ROUNDS = 20;
 const WRITERS = 4;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-let bundle: Awaited<ReturnType<typeof buildServerBundle>> | undefined;
 let server: ServerProcess | undefined;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ah-kill-'));
 const lockFile = path.join(dataDir, 'agency-hub.lock');
@@ -54,12 +52,8 @@ async function writeUntilKilled(s: ServerProcess, cookie: string, round: number)
 }
 
 describe.runIf(process.env.TEST_DB_KIND !== 'postgres')('PGlite killed during writes', () => {
-  beforeAll(async () => {
-    bundle = await buildServerBundle();
-  });
   afterAll(() => {
     server?.child.kill('SIGKILL');
-    bundle?.remove();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -72,7 +66,7 @@ describe.runIf(process.env.TEST_DB_KIND !== 'postgres')('PGlite killed during wr
         // The killed process left its lock behind: the next start must take it over, not refuse.
         expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(server!.pid));
       }
-      server = await startServer({ dataDir, entry: bundle!.entry });
+      server = await startServer({ dataDir });
       const cookie = round === 1 ? await createFirstAccount(server) : await signIn(server);
 
       const list = await call(server, cookie, 'GET', '/api/clients');
@@ -89,7 +83,7 @@ describe.runIf(process.env.TEST_DB_KIND !== 'postgres')('PGlite killed during wr
     expect(acknowledged.length).toBeGreaterThanOrEqual(ROUNDS);
 
     // The process that took over a stale lock holds it for real: a second one is still refused.
-    await expect(startServer({ dataDir, entry: bundle!.entry })).rejects.toThrow(
+    await expect(startServer({ dataDir })).rejects.toThrow(
       `The data folder ${dataDir} is already in use by another Agency Hub process (pid ${server!.pid})`,
     );
     expect(server!.alive()).toBe(true);

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../../fakes/receivers/webhook';
 import { type FakeTargets, startFakeTargets } from '../../fakes/targets';
 import { databaseUrl } from '../../support/global-setup';
-import { buildServerBundle } from '../../support/server-bundle';
 import {
   call,
   createFirstAccount,
@@ -25,7 +24,6 @@ const base = process.env.TEST_DATABASE_URL;
 const onPostgres = process.env.TEST_DB_KIND === 'postgres' && Boolean(base);
 const dbName = `ah_r9_${randomBytes(6).toString('hex')}`;
 
-let bundle: Awaited<ReturnType<typeof buildServerBundle>>;
 let targets: FakeTargets;
 let hooks: WebhookReceiver;
 let instances: ServerProcess[] = [];
@@ -68,12 +66,9 @@ describe.runIf(onPostgres)('alerts with three instances', { timeout: 15 * 60_000
     caFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ah-r9-')), 'ca.pem');
     fs.writeFileSync(caFile, targets.https!.ca);
     hooks = await startWebhookReceiver();
-    bundle = await buildServerBundle();
     const env = { ALLOW_PRIVATE_TARGETS: 'true', NODE_EXTRA_CA_CERTS: caFile, REFRESH_INTERVAL_MINUTES: '0' };
     instances = await Promise.all(
-      [0, 1, 2].map(() =>
-        startServer({ entry: bundle.entry, databaseUrl: databaseUrl(base!, dbName), env, logLevel: 'debug' }),
-      ),
+      [0, 1, 2].map(() => startServer({ databaseUrl: databaseUrl(base!, dbName), env, logLevel: 'debug' })),
     );
     cookie = await createFirstAccount(instances[0]!);
   }, 180_000);
@@ -103,7 +98,6 @@ describe.runIf(onPostgres)('alerts with three instances', { timeout: 15 * 60_000
     for (const [n, i] of instances.entries())
       fs.writeFileSync(path.join(logs, `instance-${n}.log`), i.output());
     await Promise.all([targets?.close(), hooks?.close()]);
-    bundle?.remove();
     await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   });
 

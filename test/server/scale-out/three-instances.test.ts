@@ -5,7 +5,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, type FakeGridPane, startFakeGridPane } from '../../fakes/gridpane';
 import { databaseUrl } from '../../support/global-setup';
-import { buildServerBundle } from '../../support/server-bundle';
 import {
   call,
   createFirstAccount,
@@ -27,7 +26,6 @@ const journal = JSON.parse(
   fs.readFileSync(path.join(repoRoot, 'src/server/db/migrations/meta/_journal.json'), 'utf8'),
 ) as { entries: unknown[] };
 
-let bundle: Awaited<ReturnType<typeof buildServerBundle>>;
 let gridpane: FakeGridPane;
 let instances: ServerProcess[] = [];
 let cookie: string;
@@ -49,7 +47,6 @@ const syncStarts = () =>
 describe.runIf(onPostgres)('three instances on one PostgreSQL', { timeout: 15 * 60_000 }, () => {
   beforeAll(async () => {
     await adminQuery(`CREATE DATABASE ${dbName}`);
-    bundle = await buildServerBundle();
     gridpane = await startFakeGridPane({
       sites: 12,
       servers: 3,
@@ -63,7 +60,6 @@ describe.runIf(onPostgres)('three instances on one PostgreSQL', { timeout: 15 * 
     instances = await Promise.all(
       [0, 1, 2].map(() =>
         startServer({
-          entry: bundle.entry,
           databaseUrl: url,
           logLevel: 'debug',
           env: { REFRESH_INTERVAL_MINUTES: '1', TRUST_PROXY: 'true' },
@@ -79,7 +75,6 @@ describe.runIf(onPostgres)('three instances on one PostgreSQL', { timeout: 15 * 
     await Promise.all(instances.map((i) => i.exited));
     await sql?.end();
     await gridpane?.close();
-    bundle?.remove();
     await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   });
 

@@ -7,7 +7,6 @@ import type { UpdateRun } from '../../../src/shared/updates';
 import { type FakeGridPane, generateFleet, startFakeGridPane } from '../../fakes/gridpane';
 import { connectWpCli, type FakeWordPress, startFakeWordPress } from '../../fakes/wordpress';
 import { databaseUrl } from '../../support/global-setup';
-import { buildServerBundle } from '../../support/server-bundle';
 import {
   call,
   createFirstAccount,
@@ -27,7 +26,6 @@ const dbName = `ah_r10_${randomBytes(6).toString('hex')}`;
 const SITES = 16;
 const SEED = 9;
 
-let bundle: Awaited<ReturnType<typeof buildServerBundle>>;
 let gridpane: FakeGridPane;
 let wordpress: FakeWordPress;
 let instances: ServerProcess[] = [];
@@ -67,12 +65,10 @@ describe.runIf(onPostgres)(
           runner.child.kill('SIGKILL');
         },
       });
-      bundle = await buildServerBundle();
       const url = databaseUrl(base!, dbName);
       instances = await Promise.all(
         [0, 1, 2].map(() =>
           startServer({
-            entry: bundle.entry,
             databaseUrl: url,
             logLevel: 'debug',
             env: { REFRESH_INTERVAL_MINUTES: '0' },
@@ -93,7 +89,6 @@ describe.runIf(onPostgres)(
         fs.writeFileSync(path.join(logs, `instance-${n}.log`), i.output());
       await sql?.end();
       await Promise.all([gridpane?.close(), wordpress?.close()]);
-      bundle?.remove();
       await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     });
 
