@@ -60,13 +60,6 @@ export const domainMonitorsSql = (scope?: SQL) => sql`select distinct on (m.doma
   where ${inCache('m', monitorsKey)} and m.domain is not null ${scope ? sql`and ${scope}` : sql``}
   order by m.domain, ${monitorOrderSql(sql.raw('m'))}`;
 
-/** The monitors people linked to websites (those of `scope`, SQL over `websites w`), as rows. */
-const linkedMonitorsSql = (scope?: SQL) => sql`select m.external_id, m.status,
-    ${monitorNameSql(sql.raw('m'))} as name
-  from provider_records m
-  where ${inCache('m', monitorsKey)} and m.external_id in (select w.linked_monitor_id from websites w
-    where w.linked_monitor_id is not null ${scope ? sql`and ${scope}` : sql``})`;
-
 /** A website (`websites w`) that nothing watches: neither a check of ours nor a Better Uptime monitor. */
 export const unwatchedSql = sql`not exists (select 1 from checks c where c.website_id = w.id)
   and not exists (select 1 from provider_records m
@@ -79,17 +72,29 @@ const maintenanceJoin = (at: Date) =>
 export const healthJoins = (at: Date) => sql`${checkJoin} ${monitorJoin} ${maintenanceJoin(at)}`;
 
 /**
- * The same inputs for many websites at once (the whole fleet): each website's first check, its linked
- * monitor and its domain's first monitor as hash joins over the tables instead of a lookup per
- * website, then `m` chosen by the same rule as above. `scope` narrows all three to some websites.
+ * The same inputs for many websites at once (a range of the fleet), as steps computed once each: the
+ * websites in `scope` (SQL over `websites w`), each one's first check, its domain's first monitor and
+ * the monitors linked to it. Each step is materialized, so however the planner estimates the tables
+ * (a table just filled and never analyzed looks nearly empty to it), no step is computed again per
+ * website (on the embedded database, which runs one statement at a time, that cost 23 s on 500 websites
+ * and held every request meanwhile). `bulkHealthFrom` joins them, the scoped websites as `w`, and
+ * chooses `m` by the rule of `monitorJoin`.
  */
-const bulkHealthJoins = (at: Date, scope: SQL | undefined) => sql`left join (
+const bulkHealthSteps = (scope: SQL) => sql`scoped as materialized (
+    select w.id, w.domain, w.linked_monitor_id, w.client_id, w.server_id from websites w where ${scope}),
+  first_check as materialized (
     select distinct on (c.website_id) c.website_id, c.id, c.name, c.status, c.paused, c.status_since
-    from checks c where c.website_id is not null ${scope ? sql`and c.website_id in (select w.id from websites w where ${scope})` : sql``}
-    order by c.website_id, c.id) c on c.website_id = w.id
-  left join (${domainMonitorsSql(scope ? sql`m.domain in (select w.domain from websites w where ${scope})` : undefined)}) md
-    on md.domain = w.domain
-  left join (${linkedMonitorsSql(scope)}) ml on ml.external_id = w.linked_monitor_id
+    from checks c where c.website_id in (select id from scoped)
+    order by c.website_id, c.id),
+  domain_monitor as materialized (${domainMonitorsSql(sql`m.domain in (select domain from scoped)`)}),
+  linked_monitor as materialized (select m.external_id, m.status from provider_records m
+    where ${inCache('m', monitorsKey)}
+      and m.external_id in (select linked_monitor_id from scoped where linked_monitor_id is not null))`;
+
+const bulkHealthFrom = (at: Date) => sql`scoped w
+  left join first_check c on c.website_id = w.id
+  left join domain_monitor md on md.domain = w.domain
+  left join linked_monitor ml on ml.external_id = w.linked_monitor_id
   cross join lateral (select
     case when ml.external_id is not null then ml.external_id else md.external_id end as external_id,
     case when ml.external_id is not null then ml.status else md.status end as status) m
@@ -151,19 +156,25 @@ export async function refreshHealth(
 const HEALTH_RANGE = 2000;
 
 async function refreshHealthWhere(db: Db, at: Date, scope: SQL): Promise<void> {
-  // Only what changed is written: the minute's refresh of a quiet fleet writes nothing.
-  await db.execute(sql`
-    with computed as (
+  await db.execute(healthRefreshSql(at, scope));
+}
+
+/**
+ * The statement that keeps the health of the websites in `scope` (SQL over `websites w`). Only what
+ * changed is written: the minute's refresh of a quiet fleet writes nothing.
+ */
+export const healthRefreshSql = (at: Date, scope: SQL) => sql`
+    with ${bulkHealthSteps(scope)},
+    computed as (
       select w.id as website_id, ${healthStateSql} as state, ${healthSourceSql} as source,
         ${healthSinceSql} as since
-      from websites w ${bulkHealthJoins(at, scope)} where ${scope})
+      from ${bulkHealthFrom(at)})
     insert into website_health (website_id, state, source, since, severity, updated_at)
     select c.website_id, c.state, c.source, c.since, ${severityOf(sql`c.state`)}, ${at}
     from computed c left join website_health h on h.website_id = c.website_id
     where h.website_id is null or (h.state, h.source, h.since) is distinct from (c.state, c.source, c.since)
     on conflict (website_id) do update set state = excluded.state, source = excluded.source,
-      since = excluded.since, severity = excluded.severity, updated_at = excluded.updated_at`);
-}
+      since = excluded.since, severity = excluded.severity, updated_at = excluded.updated_at`;
 
 /**
  * What a view shows that moves only with the website, its client, facts and tags and the providers'
