@@ -18,7 +18,10 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
  * only the rules that depend on colours run.
  */
 export async function scan(page: Page, url: string, opts: { colours?: boolean } = {}): Promise<Finding[]> {
-  const builder = new AxeBuilder({ page });
+  // axe-core runs in the page itself: the app has no frames, so the default (a partial run per frame,
+  // then the results put together in a new blank page) would only add a page and a second copy of
+  // axe-core to every scan, most of its fixed cost.
+  const builder = new AxeBuilder({ page }).setLegacyMode(true);
   if (opts.colours) builder.withRules(COLOUR_RULES);
   else
     builder
