@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { UpdateRun } from '../../src/shared/updates';
 import type { WebsiteDetail } from '../../src/shared/websites';
 import { scan } from './support/axe';
-import { expect, runOnOwnStack, state, test } from './support/fixtures';
+import { expect, state, test, runOnOwnStack } from './support/fixtures';
 import { signInByApi } from './support/pages';
 import { connectProviders, websitesReady } from './support/providers';
 
