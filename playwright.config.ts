@@ -4,8 +4,6 @@ import { E2E_WORKERS } from './test/e2e/support/global-setup';
 // Browser tests drive Debian's Chromium headless shell (scripts/chromium.mjs) against the built app. The global setup starts one app (on a
 // fresh data folder, with fake providers of its own) per worker, and each worker's specs run one after
 // another against its app. Never `npx playwright install`: there is no internet here.
-const FIRST_SPECS = /(a11y|workflow-safe-updates)\.spec\.ts/;
-
 export default defineConfig({
   testDir: 'test/e2e',
   globalSetup: './test/e2e/support/global-setup.ts',
@@ -42,10 +40,6 @@ export default defineConfig({
   },
   projects: [
     { name: 'setup', testMatch: /first-run\.spec\.ts/ },
-    // The two longest specs are handed out first, one to each worker, so that neither is left running
-    // alone at the end. The accessibility spec is then the first on its worker's app (it scans the
-    // empty states); the updates spec has an app of its own (global-setup's OWN_STACK_SPECS).
-    { name: 'first', testMatch: FIRST_SPECS, dependencies: ['setup'] },
-    { name: 'app', testIgnore: [/first-run\.spec\.ts/, FIRST_SPECS], dependencies: ['setup'] },
+    { name: 'app', testIgnore: /first-run\.spec\.ts/, dependencies: ['setup'] },
   ],
 });

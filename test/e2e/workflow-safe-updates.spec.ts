@@ -2,11 +2,9 @@ import type { Page } from '@playwright/test';
 import type { UpdateRun } from '../../src/shared/updates';
 import type { WebsiteDetail } from '../../src/shared/websites';
 import { scan } from './support/axe';
-import { expect, state, test, runOnOwnStack } from './support/fixtures';
+import { expect, state, test } from './support/fixtures';
 import { signInByApi } from './support/pages';
 import { connectProviders, websitesReady } from './support/providers';
-
-runOnOwnStack('workflow-safe-updates.spec.ts');
 
 const getJson = async <T>(page: Page, url: string) => {
   const res = await page.request.get(url);
@@ -15,9 +13,9 @@ const getJson = async <T>(page: Page, url: string) => {
 };
 
 /**
- * The fleet synced and its plugin lists read from HD Snapshot. This spec changes sites for good (their
- * plugins, their monitors' incidents ended by the update's maintenance windows): it has a stack of its
- * own, so the specs that read a worker's fleet find it as it was.
+ * The fleet synced and its plugin lists read from HD Snapshot. This spec changes sites (their plugins,
+ * their monitors' incidents ended by the update's maintenance windows): its file name sorts it after
+ * the specs that read the shared fleet as it was.
  */
 async function fleetReadyToUpdate(page: Page) {
   await signInByApi(page);

@@ -1,38 +1,17 @@
 import fs from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { Role } from '../../../src/shared/auth';
-import { type E2EStacks, type E2EState, type OwnStackSpec, statePath } from './global-setup';
+import { type E2EStacks, type E2EState, statePath } from './global-setup';
 
-const stacksFile = (): E2EStacks => JSON.parse(fs.readFileSync(statePath, 'utf8')) as E2EStacks;
+/** Every stack the global setup started (the first-run spec sets each one up). */
+export const allStacks = (): E2EState[] =>
+  (JSON.parse(fs.readFileSync(statePath, 'utf8')) as E2EStacks).stacks;
 
-/** Every stack the global setup started, the workers' and the specs' own (the first-run spec sets each one up). */
-export const allStacks = (): E2EState[] => {
-  const file = stacksFile();
-  return [...file.stacks, ...Object.values(file.own)];
-};
-
-/** The stack of the spec now running in this worker, when it has one of its own (`runOnOwnStack`). */
-let ownStack: E2EState | undefined;
-
-/**
- * This worker's stack: its app and its fake providers (Playwright numbers its workers 0 … n-1), or the
- * running spec's own.
- */
+/** This worker's stack: its app and its fake providers (Playwright numbers its workers 0 … n-1). */
 export const state = (): E2EState => {
-  if (ownStack) return ownStack;
-  const { stacks } = stacksFile();
+  const stacks = allStacks();
   return stacks[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % stacks.length]!;
 };
-
-/** The calling spec file's tests run against the stack kept for it alone (global-setup's OWN_STACK_SPECS). */
-export function runOnOwnStack(spec: OwnStackSpec) {
-  test.beforeAll(() => {
-    ownStack = stacksFile().own[spec];
-  });
-  test.afterAll(() => {
-    ownStack = undefined;
-  });
-}
 
 /** The first account, made by first-run.spec.ts through the setup page. */
 export const admin = { username: 'owner', email: 'owner@agency.test', password: 'owner password 1' };

@@ -29,21 +29,11 @@ export type E2EState = {
  */
 export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
-/**
- * Specs that change their fleet for good (updated plugins, incidents ended) run on a stack of their own,
- * so the other specs find the fleet as it was whenever these run, and these can run first.
- */
-export const OWN_STACK_SPECS = ['workflow-safe-updates.spec.ts'] as const;
-export type OwnStackSpec = (typeof OWN_STACK_SPECS)[number];
+/** What the global setup started: one stack (app, data folder, fake providers) per worker. */
+export type E2EStacks = { stacks: E2EState[] };
 
 /**
- * What the global setup started: one stack (app, data folder, fake providers) per worker, and one for
- * each spec that has its own (`own`).
- */
-export type E2EStacks = { stacks: E2EState[]; own: Record<OwnStackSpec, E2EState> };
-
-/**
- * Starts one stack per worker (and one per spec that has its own), side by side: the built server (dist/) on a free port and a fresh data
+ * Starts one stack per worker, side by side: the built server (dist/) on a free port and a fresh data
  * folder, in development mode so that forgot-password answers with the DEVELOPMENT MODE link, with
  * fake providers of its own. Each worker's tests see only their stack, so two specs never share a
  * GridPane account or a team. Records each printed setup link for the first-run spec. The returned
@@ -52,17 +42,8 @@ export type E2EStacks = { stacks: E2EState[]; own: Record<OwnStackSpec, E2EState
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!fs.existsSync(path.join(root, 'dist/server/main.js'))) throw new Error('Build first: npm run build');
   const used = new Set<number>();
-  const started = await Promise.all(
-    Array.from({ length: E2E_WORKERS + OWN_STACK_SPECS.length }, () => startStack(used)),
-  );
-  const states = started.map((s) => s.state);
-  const file: E2EStacks = {
-    stacks: states.slice(0, E2E_WORKERS),
-    own: Object.fromEntries(OWN_STACK_SPECS.map((spec, i) => [spec, states[E2E_WORKERS + i]!])) as Record<
-      OwnStackSpec,
-      E2EState
-    >,
-  };
+  const started = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startStack(used)));
+  const file: E2EStacks = { stacks: started.map((s) => s.state) };
   fs.mkdirSync(path.dirname(statePath), { recursive: true });
   fs.writeFileSync(statePath, JSON.stringify(file));
   process.env.E2E_BASE_URL = file.stacks[0]!.baseURL;
