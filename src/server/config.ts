@@ -41,6 +41,7 @@ const envSchema = z.object({
   CHECKS_ALLOW_PRIVATE: flagValue.optional(),
   CHECK_RESULTS_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
+  AUDIT_HEAD_FILE: optionalString,
   STALE_PLUGIN_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   HOST_POLL_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
   UPDATE_POLL_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
@@ -124,6 +125,12 @@ export type Config = {
   };
   /** Days audit log entries are kept; a daily job deletes older ones. */
   auditRetentionDays: number;
+  /**
+   * The file outside the database where the audit chain's newest entry (its id and hash) is kept, so
+   * entries cut off the end of the log are found: AUDIT_HEAD_FILE, else audit-head.json in the data
+   * folder; null keeps none (tests, which share one working folder).
+   */
+  auditHeadFile: string | null;
   /** A plugin wordpress.org does not list whose version has not changed for longer than this is stale. */
   stalePluginDays: number;
   /** wordpress.org's public API (the latest WordPress release); a local fake in tests and the demo. */
@@ -224,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       groupWindowMs: 30_000,
     },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    auditHeadFile: path.resolve(e.AUDIT_HEAD_FILE ?? path.join(e.DATA_DIR, 'audit-head.json')),
     stalePluginDays: e.STALE_PLUGIN_DAYS,
     wporgApiUrl: (e.WPORG_API_URL ?? 'https://api.wordpress.org').replace(/\/+$/, ''),
     phpEolUrl: e.PHP_EOL_URL ?? 'https://endoflife.date/api/php.json',
@@ -243,7 +251,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** A config for tests and tools, with overrides. */
+/**
+ * A config for tests and tools, with overrides. No audit head file unless a test names one: test apps
+ * share the working folder, each with a database of its own.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), auditHeadFile: null, ...overrides };
 }

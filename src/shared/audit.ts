@@ -3,10 +3,11 @@ import { dayParam, parseDay } from './dates';
 import { filterId, pageMeta, pageParam, pageSizeParam } from './lists';
 
 /**
- * The audit log: who changed what through the API, one entry per successful change, kept in a hash
- * chain so an entry altered or removed in the database is found. Admins and Owners read it.
+ * The audit log: who changed what through the API, one entry per successful change, kept in a keyed
+ * hash chain so an entry altered, re-hashed or removed in the database is found. Admins and Owners read
+ * it.
  */
-export const AUDIT_ACTOR_TYPES = ['user', 'token'] as const;
+export const AUDIT_ACTOR_TYPES = ['user', 'token', 'system'] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 /** What a secret's value reads as in an entry's changes. */
@@ -17,7 +18,8 @@ export const auditEntry = z.object({
   at: z.string(),
   /**
    * A person in the browser (`user`) or through one of their personal API tokens (`token`): the id and
-   * name are the person's, `token` names the token they used (null in the browser).
+   * name are the person's, `token` names the token they used (null in the browser). Agency Hub itself
+   * (`system`, id 0) writes the entries of its own upkeep of the log, such as re-keying its chain.
    */
   actor: z.object({
     type: z.enum(AUDIT_ACTOR_TYPES),
@@ -86,12 +88,46 @@ export type AuditFilters = z.output<ReturnType<typeof auditExportQueryAt>>;
 export const auditPage = z.object({ data: z.array(auditEntry), ...pageMeta });
 export type AuditPage = z.infer<typeof auditPage>;
 
-/** GET /api/audit/verify: whether every kept entry still hashes to what was written, walked in order. */
+/** What a chain check can find wrong, each about one entry. */
+export const AUDIT_FINDING_KINDS = ['edited', 'rechained', 'truncated', 'removed'] as const;
+export type AuditFindingKind = (typeof AUDIT_FINDING_KINDS)[number];
+
+/**
+ * One problem the chain check found:
+ *
+ * - `edited`: the entry's fields no longer match its keyed hash (changed in the database).
+ * - `rechained`: from this entry on (for as many entries as the message says) the chain links up but
+ *   was hashed without the audit key: someone recomputed it after changing, adding or removing entries.
+ * - `truncated`: the newest entries are gone; the entry named is the newest one written, as recorded
+ *   outside the database.
+ * - `removed`: an entry just before this one was removed (its link to the entry before it is broken).
+ *
+ * `message` says it in plain words for the Audit page.
+ */
+export const auditFinding = z.object({
+  kind: z.enum(AUDIT_FINDING_KINDS),
+  entryId: z.number().int(),
+  message: z.string(),
+});
+export type AuditFinding = z.infer<typeof auditFinding>;
+
+/** At most this many findings are listed; `findingsOmitted` counts the rest. */
+export const AUDIT_MAX_FINDINGS = 100;
+
+/**
+ * GET /api/audit/verify: whether every kept entry still carries the keyed hash it was written with, in
+ * an unbroken chain that ends where the last entry written ended it. Entries older than the oldest kept
+ * one (gone by retention) are not missed.
+ */
 export const auditVerification = z.object({
   ok: z.boolean(),
-  /** Entries checked (up to the first broken one). */
+  /** Entries checked: every kept entry. */
   checked: z.number().int(),
-  /** The first entry whose hash or link to the one before does not match; null when intact. */
+  /** The lowest entry id a finding names; null when intact. */
   firstBrokenId: z.number().int().nullable(),
+  /** Every problem found, in id order (the first `AUDIT_MAX_FINDINGS`). */
+  findings: z.array(auditFinding),
+  /** Findings beyond those listed. */
+  findingsOmitted: z.number().int(),
 });
 export type AuditVerification = z.infer<typeof auditVerification>;

@@ -93,17 +93,46 @@ export type UpdateStepResult = (typeof UPDATE_STEP_RESULTS)[number];
 
 /** A plugin's or theme's slug as WordPress names its folder. */
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9._-]{0,99}$/;
-/** A version as WordPress and the hosts write them ("6.0.2", "2.1.0-beta1"). */
-export const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z.+-]{0,39}$/;
+/** A version an update may go to is at most this long. */
+export const TARGET_VERSION_MAX_LENGTH = 32;
+/**
+ * The one grammar of a version an update may go to, whoever names it (a person, a site's plugin list, a
+ * host's offered update, wordpress.org): one to four numbers joined by dots, then optionally a
+ * pre-release or build suffix of letters and digits in parts joined by dots, dashes or pluses ("6.4",
+ * "9.4.2.1", "1.0.0-beta.2", "2.3.1-RC1", "3.1beta2", "1.0+build"). Nothing else — no space, no shell
+ * character, no leading dash — so a version never changes the meaning of a command it is put in.
+ */
+export const TARGET_VERSION_PATTERN = /^\d+(?:\.\d+){0,3}(?:[-+.]?[0-9A-Za-z]+(?:[-+.][0-9A-Za-z]+)*)?$/;
+
+/** Whether `value` is a version an update may go to (the grammar above, at most 32 characters). */
+export function isTargetVersion(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    value.length <= TARGET_VERSION_MAX_LENGTH &&
+    TARGET_VERSION_PATTERN.test(value)
+  );
+}
+
+/**
+ * A value read from a site or a host that failed its check (a version, a slug), fit to quote in a
+ * sentence: characters other than printable ASCII shown as "?", cut to 40 characters with "…" after.
+ */
+export function shownValue(value: unknown): string {
+  const text = String(value ?? '').replace(/[^\x20-\x7E]/g, '?');
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
 
 const SLUG_MESSAGE = 'slug must be a plugin or theme folder name: lowercase letters, digits, dots, dashes';
-const VERSION_MESSAGE = 'targetVersion must be a version such as 6.0.2';
+const VERSION_MESSAGE = `targetVersion must be a version such as 6.0.2 or 1.0.0-beta.2: numbers joined by dots, an optional suffix of letters and digits, at most ${TARGET_VERSION_MAX_LENGTH} characters`;
 
 export const updateRunItem = z
   .strictObject({
     type: z.enum(UPDATE_ITEM_TYPES, { error: 'type must be plugin, theme or core' }),
     slug: z.string({ error: SLUG_MESSAGE }).regex(SLUG_PATTERN, SLUG_MESSAGE).optional(),
-    targetVersion: z.string({ error: VERSION_MESSAGE }).regex(VERSION_PATTERN, VERSION_MESSAGE).optional(),
+    targetVersion: z
+      .string({ error: VERSION_MESSAGE })
+      .refine((v) => isTargetVersion(v), VERSION_MESSAGE)
+      .optional(),
   })
   .refine((i) => (i.type === 'core' ? i.slug === undefined : i.slug !== undefined), {
     message: 'A plugin or theme needs its slug; WordPress itself (core) takes none',
@@ -177,6 +206,13 @@ export const plannedUpdateSite = z.object({
       to: z.string(),
     }),
   ),
+  /**
+   * On a site that would be updated, the items asked for that it leaves out because the site reports a
+   * version outside the version grammar, each with why (absent: none).
+   */
+  leftOut: z
+    .array(z.object({ type: z.enum(UPDATE_ITEM_TYPES), slug: z.string().nullable(), reason: z.string() }))
+    .optional(),
   /** The site's newest backup (null: none known). */
   lastBackupAt: z.string().nullable(),
 });

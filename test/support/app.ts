@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { generate } from 'otplib';
 import { buildApp } from '../../src/server/app';
 import { type Config, testConfig } from '../../src/server/config';
 import type { Clock } from '../../src/server/core/clock';
@@ -112,6 +113,49 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * A colleague limited to chosen clients, added by the Owner whose session is `owner`: the cookie of
+ * their signed-in session.
+ */
+export async function limitedPerson(
+  t: TestApp,
+  owner: string,
+  username: string,
+  role: 'staff' | 'viewer',
+  clientIds: number[],
+): Promise<string> {
+  const account = { username, email: `${username}@example.com`, password: 'secret123' };
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/users',
+    headers: { cookie: owner },
+    payload: { ...account, role, clientIds },
+  });
+  if (res.statusCode !== 201) throw new Error(`adding ${username} failed: ${res.statusCode} ${res.body}`);
+  return t.signIn(account);
+}
+
+/**
+ * Turns two-factor sign-in on for the person signed in with `cookie`; `code()` gives the next
+ * authenticator code (a code is good once: each moves the test clock to the next 30-second step).
+ */
+export async function turnOnTwoFactor(t: TestApp, cookie: string) {
+  const setup = await t.app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: { cookie } });
+  const secret = setup.json().secret as string;
+  const code = async () => {
+    t.clock.advance(30_000);
+    return generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+  };
+  const on = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/2fa/enable',
+    headers: { cookie },
+    payload: { code: await code() },
+  });
+  if (on.statusCode !== 200) throw new Error(`turning two-factor on failed: ${on.statusCode} ${on.body}`);
+  return { secret, code };
 }
 
 /** The `cookie` request header that carries the response's Set-Cookie values. */

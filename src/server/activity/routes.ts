@@ -9,7 +9,7 @@ export async function activityRoutes(app: FastifyInstance, services: Services): 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/activity',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: activityQuery, response: { 200: activityPage } },
     },
     async (request) => listActivity(contextOf(services, request), request.query),

@@ -273,9 +273,9 @@ describe('secrets', () => {
       changes: { accessToken: { after: REDACTED }, baseUrl: { after: gridpane.url } },
     });
     expect(
-      (await oneEntry(() => call('PATCH', '/api/integrations/gridpane', { enabled: false }, bearer()))).entry,
+      (await oneEntry(() => call('PATCH', '/api/integrations/gridpane', { enabled: false }))).entry,
     ).toMatchObject({
-      actorType: 'token',
+      actorType: 'user',
       action: 'integrations.gridpane.update',
       targetType: 'integrations.gridpane',
       changes: { enabled: { before: true, after: false } },
@@ -290,7 +290,7 @@ describe('secrets', () => {
     });
     const hook = `https://hooks.slack.com/services/T0/B0/${secret}`;
     const channel = await oneEntry(() =>
-      call('POST', '/api/alerts/channels', { kind: 'slack', name: 'Ops', url: hook }, bearer()),
+      call('POST', '/api/alerts/channels', { kind: 'slack', name: 'Ops', url: hook }),
     );
     expect(channel.entry.changes).toMatchObject({ name: { after: 'Ops' }, url: { after: REDACTED } });
     const stored = await t.db.execute(sql`select audit_log::text as row from audit_log`);
@@ -303,12 +303,23 @@ describe('GET /api/audit/verify', () => {
   it('answers intact, then names the first entry altered in the database', async () => {
     const intact = (await call('GET', '/api/audit/verify')).json();
     const count = (await rows()).length;
-    expect(intact).toEqual({ ok: true, checked: count, firstBrokenId: null });
+    expect(intact).toEqual({
+      ok: true,
+      checked: count,
+      firstBrokenId: null,
+      findings: [],
+      findingsOmitted: 0,
+    });
     const all = await rows();
     const victim = all[Math.floor(all.length / 2)]!;
     await t.db.execute(sql`update audit_log set changes = '{"name":"Forged"}' where id = ${victim.id}`);
     const broken = (await call('GET', '/api/audit/verify')).json();
-    expect(broken).toEqual({ ok: false, checked: all.indexOf(victim), firstBrokenId: victim.id });
+    expect(broken).toMatchObject({
+      ok: false,
+      checked: count,
+      firstBrokenId: victim.id,
+      findings: [{ kind: 'edited', entryId: victim.id }],
+    });
     // Restoring the row restores the chain; removing one breaks the link of the next.
     await t.db.execute(
       sql`update audit_log set changes = ${JSON.stringify(victim.changes)}::jsonb where id = ${victim.id}`,
@@ -319,6 +330,7 @@ describe('GET /api/audit/verify', () => {
     expect((await call('GET', '/api/audit/verify')).json()).toMatchObject({
       ok: false,
       firstBrokenId: next.id,
+      findings: [{ kind: 'removed', entryId: next.id }],
     });
     await t.db.execute(sql`delete from audit_log`);
   });
@@ -347,7 +359,11 @@ describe('GET /api/audit/verify', () => {
         : undefined;
     const writers = [t.services.db, other?.db ?? t.services.db];
     try {
-      await Promise.all(Array.from({ length: 24 }, (_, n) => appendAudit({ db: writers[n % 2]! }, entry(n))));
+      await Promise.all(
+        Array.from({ length: 24 }, (_, n) =>
+          appendAudit({ db: writers[n % 2]!, box: t.services.box }, entry(n)),
+        ),
+      );
     } finally {
       await other?.close();
     }
@@ -355,6 +371,8 @@ describe('GET /api/audit/verify', () => {
       ok: true,
       checked: 24,
       firstBrokenId: null,
+      findings: [],
+      findingsOmitted: 0,
     });
     await t.db.execute(sql`delete from audit_log`);
   });
@@ -464,6 +482,8 @@ describe('retention', () => {
       ok: true,
       checked: 1,
       firstBrokenId: null,
+      findings: [],
+      findingsOmitted: 0,
     });
   });
 });

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import type { Db } from '../db/client';
 import type { Services } from '../services';
 import { type AuditRecord, appendAudit } from './chain';
+import { type AuditHead, noteAuditHead } from './head';
 import { redact } from './redact';
+import { rekeyLegacyChain } from './rekey';
 import { changesOf, type Row, readTarget } from './snapshots';
 
 /** What a route may declare about its audit entry (`config.audit`); everything else is derived. */
@@ -241,6 +243,10 @@ function recordOf(
  * A route that must commit as it goes (`audit.transaction: false`: sign-in and second-factor routes,
  * whose failed attempts must stay counted) gets its entry in its own transaction right after the
  * change, before its answer leaves; when that fails the request answers 500 with the change made.
+ *
+ * Once an entry has committed, it is written as the chain's head outside the database (see
+ * `noteAuditHead`) before the answer leaves. On start, a log written before the chain was keyed is
+ * re-keyed (see `rekeyLegacyChain`).
  */
 export function registerAuditLog(app: FastifyInstance, services: Services): void {
   app.decorateRequest('sentBody', undefined);
@@ -259,7 +265,8 @@ export function registerAuditLog(app: FastifyInstance, services: Services): void
     route.handler = async function audited(request, reply) {
       const plan = planOf(request);
       if (!plan) return handler.call(this, request, reply);
-      return services.db.transaction(async (transaction) => {
+      let head: AuditHead | undefined;
+      const answer = await services.db.transaction(async (transaction) => {
         const tx = transaction as unknown as Db;
         request.tx = tx;
         try {
@@ -273,12 +280,15 @@ export function registerAuditLog(app: FastifyInstance, services: Services): void
           const targetId = plan.targetId ?? answeredId(result);
           const after = await readTarget(tx, plan.targetType, targetId);
           const record = recordOf(request, reply, plan, result, { before, after }, services.clock.now());
-          if (record) await appendAudit({ db: tx }, record);
+          if (record) head = await appendAudit({ db: tx, box: services.box }, record);
           return result;
         } finally {
           request.tx = undefined;
         }
       });
+      // The entry has committed: it is the newest the head outside the database may name.
+      await noteAuditHead(services.config.auditHeadFile, head, request.log);
+      return answer;
     };
   });
 
@@ -305,7 +315,11 @@ export function registerAuditLog(app: FastifyInstance, services: Services): void
       { before: undefined, after: undefined },
       services.clock.now(),
     );
-    if (record) await appendAudit(services, record);
+    if (record)
+      await noteAuditHead(services.config.auditHeadFile, await appendAudit(services, record), request.log);
     return payload;
   });
+
+  // A log written before its chain was keyed is re-keyed once, before the app serves.
+  app.addHook('onReady', () => rekeyLegacyChain(services, app.log));
 }

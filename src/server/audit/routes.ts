@@ -29,7 +29,7 @@ export async function auditRoutes(app: FastifyInstance, services: Services): Pro
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = services;
   const now = () => services.clock.now();
-  const config = { access: 'session-or-token', role: 'admin' } as const;
+  const config = { access: 'session-or-token', role: 'admin', freshTwoFactor: false } as const;
 
   r.get(
     '/api/audit',
@@ -37,8 +37,8 @@ export async function auditRoutes(app: FastifyInstance, services: Services): Pro
     async (request) => listAudit({ db }, request.query),
   );
 
-  r.get('/api/audit/verify', { config, schema: { response: { 200: auditVerification } } }, async () =>
-    verifyAudit({ db }),
+  r.get('/api/audit/verify', { config, schema: { response: { 200: auditVerification } } }, async (request) =>
+    verifyAudit(services, request.log),
   );
 
   r.get(

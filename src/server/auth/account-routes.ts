@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePasswordRequest, sessionList, sessionUser, updateProfileRequest } from '../../shared/auth';
+import {
+  changePasswordRequest,
+  PASSWORD_CHANGED,
+  sessionList,
+  sessionUser,
+  updateProfileRequest,
+} from '../../shared/auth';
 import { messageResponse } from '../../shared/errors';
 import { idParams } from '../../shared/ids';
 import { unauthorized } from '../core/errors';
@@ -26,6 +32,7 @@ export async function accountRoutes(app: FastifyInstance, services: Services): P
         audit: { transaction: false },
         access: 'session',
         role: 'viewer',
+        freshTwoFactor: false,
         rateLimit: { max: 10, timeWindow: '15 minutes' },
       },
       schema: { body: updateProfileRequest, response: { 200: sessionUser } },
@@ -41,6 +48,7 @@ export async function accountRoutes(app: FastifyInstance, services: Services): P
         audit: { transaction: false },
         access: 'session',
         role: 'viewer',
+        freshTwoFactor: false,
         rateLimit: { max: 10, timeWindow: '15 minutes' },
       },
       schema: { body: changePasswordRequest, response: { 200: messageResponse } },
@@ -54,20 +62,23 @@ export async function accountRoutes(app: FastifyInstance, services: Services): P
         request.body,
       );
       request.log.info({ userId: requireUser(request).id }, 'Password changed');
-      return { message: 'Your password was changed. Every other session was signed out.' };
+      return { message: PASSWORD_CHANGED };
     },
   );
 
   r.get(
     '/api/auth/sessions',
-    { config: { access: 'session', role: 'viewer' }, schema: { response: { 200: sessionList } } },
+    {
+      config: { access: 'session', role: 'viewer', freshTwoFactor: false },
+      schema: { response: { 200: sessionList } },
+    },
     async (request) => listSessions({ db }, clock, requireUser(request).id, request.sessionToken),
   );
 
   r.delete(
     '/api/auth/sessions/:id',
     {
-      config: { audit: { transaction: false }, access: 'session', role: 'viewer' },
+      config: { audit: { transaction: false }, access: 'session', role: 'viewer', freshTwoFactor: false },
       schema: { params: idParams, response: { 204: z.null() } },
     },
     async (request, reply) => {

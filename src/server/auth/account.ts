@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import {
   type ChangePasswordRequest,
   EMAIL_NEEDS_PASSWORD,
@@ -18,6 +18,7 @@ import { sessions, users } from '../db/schema';
 import { MAIL_JOB, type MailJob } from '../email';
 import { agencyTime } from '../settings';
 import { assertAvailable, isUniqueViolation, setPasswordHash } from '../users';
+import { endAccountAccess } from './end-access';
 
 // Settings → your account: profile, password and signed-in browsers. Separate from sign-in itself.
 
@@ -88,8 +89,9 @@ export function emailChangedNotice(
 }
 
 /**
- * Sets a new password after checking the current one. This browser stays signed in; every other
- * session of the account ends, as on a password reset, so a stolen session does not outlive it.
+ * Sets a new password after checking the current one. This browser stays signed in; everything else
+ * the old password left working ends, as on a password reset (every other session, the personal API
+ * tokens, remembered browsers and reset links), so whoever had taken the account over keeps nothing.
  */
 export async function changePassword(
   ctx: AccountContext,
@@ -104,13 +106,11 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await withTransaction(ctx, async (tx) => {
     await setPasswordHash(tx, me.id, passwordHash);
-    await tx.db
-      .delete(sessions)
-      .where(and(eq(sessions.userId, me.id), ne(sessions.tokenHash, sha256(currentToken))));
+    await endAccountAccess(tx, ctx.clock, me.id, currentToken);
     await recordActivity(tx, {
       type: 'warning',
       action: 'auth.password_changed',
-      message: 'changed their password (other sessions were signed out)',
+      message: 'changed their password (other sessions and API tokens were ended)',
       link: '/settings',
     });
   });

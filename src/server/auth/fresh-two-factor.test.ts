@@ -88,13 +88,24 @@ describe('a recent second factor', () => {
 
   it('cannot be given by a personal API token', async () => {
     const { token } = (await newToken()).json() as { token: string };
+    // A restore takes a token, but only from someone who proved a second factor within minutes.
     const answer = await call(
+      'POST',
+      '/api/websites/1/backups/restore',
+      { backupId: 1, confirmDomain: 'example.com' },
+      { authorization: `Bearer ${token}` },
+    );
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json().message).toBe(FRESH_TWO_FACTOR_TOKEN);
+    // Integrations' credentials refuse a token outright, saying what a token cannot do.
+    const gridpane = await call(
       'POST',
       '/api/integrations/gridpane',
       { accessToken: 'x', baseUrl: 'https://x' },
       { authorization: `Bearer ${token}` },
     );
-    expect(answer.statusCode).toBe(403);
-    expect(answer.json().message).toBe(FRESH_TWO_FACTOR_TOKEN);
+    expect(gridpane.statusCode).toBe(401);
+    expect(gridpane.json()).toMatchObject({ code: 'token_not_allowed' });
+    expect(gridpane.json().message).toMatch(/^Personal API tokens cannot change integrations/);
   });
 });

@@ -9,6 +9,7 @@ import {
   meResponse,
   resetPasswordRequest,
   SCOPABLE_ROLES,
+  SIGNED_OUT_EVERYWHERE,
   sessionUser,
   setupRequest,
   setupStatusResponse,
@@ -25,9 +26,10 @@ import {
 } from '../http/session';
 import type { Services } from '../services';
 import { DEVICE_COOKIE } from './device';
+import { endAccountAccess } from './end-access';
 import { REMEMBERED_BROWSER_COOKIE, REMEMBERED_BROWSER_PATH } from './remembered-browsers';
 import { type AuthDeps, forgotPassword, login, resetPassword } from './service';
-import { createSession, noteSessionClient, revokeSession, revokeUserSessions } from './sessions';
+import { createSession, noteSessionClient, revokeSession } from './sessions';
 
 // Sign-in, password and account routes count failed attempts (and throttle them) even when the
 // request fails: they commit as they go instead of in one transaction with their audit entry, which
@@ -117,13 +119,13 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
   r.post(
     '/api/auth/logout-all',
     {
-      config: { audit: { transaction: false }, access: 'session', role: 'viewer' },
+      config: { audit: { transaction: false }, access: 'session', role: 'viewer', freshTwoFactor: false },
       schema: { response: { 200: messageResponse } },
     },
     async (request, reply) => {
-      await revokeUserSessions(services, requireUser(request).id);
+      await endAccountAccess(services, services.clock, requireUser(request).id);
       clearSessionCookie(request, reply);
-      return { message: 'Signed out on every device' };
+      return { message: SIGNED_OUT_EVERYWHERE };
     },
   );
 
@@ -160,7 +162,12 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
   r.post(
     '/api/auth/setup',
     {
-      config: { audit: { transaction: false }, access: 'public', rateLimit: sensitiveLimit },
+      // The first Owner is audited as themselves, with their account as the target.
+      config: {
+        audit: { signIn: true, targetType: 'users', transaction: false },
+        access: 'public',
+        rateLimit: sensitiveLimit,
+      },
       schema: { body: setupRequest, response: { 200: sessionUser } },
     },
     async (request, reply) => {

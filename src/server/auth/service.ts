@@ -17,14 +17,14 @@ import { sha256 } from '../core/tokens';
 import type { Db } from '../db/client';
 import { notifications, passwordResetTokens, users } from '../db/schema';
 import type { Mailer } from '../email';
-import { revokeUserTokens } from '../tokens';
 import { findUserByUsername, setPasswordHash } from '../users';
 import { deviceOf, issueDeviceCookie } from './device';
+import { endAccountAccess } from './end-access';
 import { isRememberedBrowser, rememberBrowser } from './remembered-browsers';
 import { createResetLink, PASSWORD_RESET_JOB } from './reset';
-import { type ClientInfo, createSession, type NewSession, revokeUserSessions } from './sessions';
-import type { LoginThrottle } from './throttle';
-import { checkSecondFactor, isEnabled } from './two-factor';
+import { type ClientInfo, createSession, type NewSession } from './sessions';
+import { formatWait, type LoginThrottle } from './throttle';
+import { isEnabled, proveSecondFactor } from './two-factor';
 
 export const RESET_TOKEN_INVALID =
   'This password reset link is invalid or has expired. Please request a new one.';
@@ -93,7 +93,7 @@ export async function login(
     if (!withProof && !(await isRememberedBrowser(deps, deps.clock, user.id, cookies.rememberedBrowser)))
       return { twoFactorRequired: true };
     if (withProof) {
-      if (!(await checkSecondFactor(deps, user.id, input)))
+      if (!(await proveSecondFactor(deps, { throttle: deps.throttle, ip }, user.id, input)))
         throw new AppError(401, 'invalid_code', TWO_FACTOR_CODE_WRONG);
       proved = true;
       if (input.rememberBrowser) remembered = await rememberBrowser(deps, deps.clock, user.id, client);
@@ -108,12 +108,6 @@ export async function login(
     deviceCookie: issueDeviceCookie(deps.box, user.username),
     ...(remembered ? { rememberedBrowser: remembered } : {}),
   };
-}
-
-function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
 /**
@@ -160,14 +154,9 @@ async function resetInTransaction(deps: AuthDeps, token: string, passwordHash: s
   if (!claimed) throw new AppError(400, 'invalid_token', RESET_TOKEN_INVALID);
 
   await setPasswordHash(deps, claimed.userId, passwordHash);
-  await revokeUserSessions(deps, claimed.userId);
-  // Whoever reset the password may be reclaiming the account: the old credentials' tokens end too.
-  await revokeUserTokens(deps, claimed.userId);
-  // Any other outstanding links for this account die with the old password.
-  await deps.db
-    .update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
+  // Whoever reset the password may be reclaiming the account: every session, token, remembered
+  // browser and other outstanding link ends with the old password.
+  await endAccountAccess(deps, deps.clock, claimed.userId);
   const [user] = await deps.db
     .select({ username: users.username })
     .from(users)

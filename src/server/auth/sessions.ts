@@ -126,11 +126,6 @@ export async function revokeSession(ctx: Pick<Context, 'db'>, token: string): Pr
   await db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)));
 }
 
-export async function revokeUserSessions(ctx: Pick<Context, 'db'>, userId: number): Promise<void> {
-  const { db } = ctx;
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
 export async function purgeExpiredSessions(ctx: Pick<Context, 'db'>, clock: Clock): Promise<void> {
   const { db } = ctx;
   await db.delete(sessions).where(lte(sessions.expiresAt, clock.now()));

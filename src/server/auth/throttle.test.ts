@@ -65,4 +65,19 @@ describe('LoginThrottle', () => {
     expect(rows.map((r) => String(r.key)).join(' ')).not.toMatch(/aaaa/);
     expect(rows).toHaveLength(3);
   });
+
+  it('counts second factors per account across addresses and instances, and per address', async () => {
+    const one = new LoginThrottle(database);
+    const two = new LoginThrottle(database);
+    for (let i = 0; i < 5; i++)
+      expect(await (i % 2 ? one : two).secondFactorAttempt(7, `10.0.2.${i}`)).toBe(0);
+    expect(await one.secondFactorAttempt(7, '10.0.3.1')).toBe(300);
+    // Another account is counted apart; a right code starts the account afresh.
+    expect(await two.secondFactorAttempt(8, '10.0.3.2')).toBe(0);
+    await two.secondFactorSucceeded(8, '10.0.3.2');
+    for (let i = 0; i < 4; i++) expect(await one.secondFactorAttempt(8, '10.0.3.2')).toBe(0);
+    // One address at many accounts meets its own limit.
+    for (let i = 0; i < 20; i++) await one.secondFactorAttempt(100 + i, '10.0.4.1');
+    expect(await one.secondFactorAttempt(200, '10.0.4.1')).toBe(300);
+  });
 });

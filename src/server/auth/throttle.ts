@@ -9,6 +9,10 @@ export type ThrottleLimits = {
   perAccountIp: number;
   /** Failures from one device cookie (a browser that signed in to the account before). */
   perDevice: number;
+  /** Wrong second factors at one account, wherever they are entered (sign-in, confirm, turn off …). */
+  secondFactorPerAccount: number;
+  /** Wrong second factors from one address, at any account. */
+  secondFactorPerIp: number;
   windowSeconds: number;
 };
 
@@ -17,6 +21,8 @@ export const defaultLimits: ThrottleLimits = {
   perIp: 20,
   perAccountIp: 5,
   perDevice: 5,
+  secondFactorPerAccount: 5,
+  secondFactorPerIp: 20,
   windowSeconds: 5 * 60,
 };
 
@@ -37,6 +43,8 @@ export class LoginThrottle {
   private readonly ip: RateLimiterPostgres;
   private readonly accountIp: RateLimiterPostgres;
   private readonly device: RateLimiterPostgres;
+  private readonly secondFactorAccount: RateLimiterPostgres;
+  private readonly secondFactorIp: RateLimiterPostgres;
 
   constructor(database: Pick<Database, 'query'>, limits: ThrottleLimits = defaultLimits) {
     const store = {
@@ -55,6 +63,16 @@ export class LoginThrottle {
       points: limits.perAccountIp,
     });
     this.device = new RateLimiterPostgres({ ...store, keyPrefix: 'device', points: limits.perDevice });
+    this.secondFactorAccount = new RateLimiterPostgres({
+      ...store,
+      keyPrefix: 'second-factor',
+      points: limits.secondFactorPerAccount,
+    });
+    this.secondFactorIp = new RateLimiterPostgres({
+      ...store,
+      keyPrefix: 'second-factor-ip',
+      points: limits.secondFactorPerIp,
+    });
   }
 
   /**
@@ -63,18 +81,26 @@ export class LoginThrottle {
    */
   async attempt(account: string, ip: string, device?: string): Promise<number> {
     const key = accountKey(account);
-    const results = await Promise.allSettled([
+    return waitOf([
       device === undefined ? this.account.consume(key) : this.device.consume(device),
       this.ip.consume(ip),
       this.accountIp.consume(`${key}:${ip}`),
     ]);
-    let waitMs = 0;
-    for (const r of results) {
-      if (r.status === 'fulfilled') continue;
-      if (!(r.reason instanceof RateLimiterRes)) throw r.reason; // the database, not a limit
-      waitMs = Math.max(waitMs, r.reason.msBeforeNext);
-    }
-    return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : 0;
+  }
+
+  /**
+   * Counts an attempt at a person's second factor (a code or a recovery code), wherever it is made:
+   * at sign-in, confirming it before a sensitive change, turning two-factor sign-in off or making new
+   * recovery codes. Counted per account whatever the address, and per address, in the database, so
+   * several addresses and several instances share one count. The seconds to wait, else 0.
+   */
+  async secondFactorAttempt(userId: number, ip: string): Promise<number> {
+    return waitOf([this.secondFactorAccount.consume(String(userId)), this.secondFactorIp.consume(ip)]);
+  }
+
+  /** A right second factor: the account starts afresh, and the address gets its attempt back. */
+  async secondFactorSucceeded(userId: number, ip: string): Promise<void> {
+    await Promise.all([this.secondFactorAccount.delete(String(userId)), this.secondFactorIp.reward(ip)]);
   }
 
   /**
@@ -90,6 +116,24 @@ export class LoginThrottle {
       this.accountIp.delete(`${key}:${ip}`),
     ]);
   }
+}
+
+/** The longest wait any refused limit asks, in whole seconds (0 when none refused). */
+async function waitOf(consumed: Promise<unknown>[]): Promise<number> {
+  let waitMs = 0;
+  for (const r of await Promise.allSettled(consumed)) {
+    if (r.status === 'fulfilled') continue;
+    if (!(r.reason instanceof RateLimiterRes)) throw r.reason; // the database, not a limit
+    waitMs = Math.max(waitMs, r.reason.msBeforeNext);
+  }
+  return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : 0;
+}
+
+/** "30 seconds", "5 minutes": how long a throttled person waits, in words. */
+export function formatWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
 /** How an account is counted: a hash of its lowercased name, so no name is stored. */

@@ -32,6 +32,7 @@ export async function twoFactorRoutes(app: FastifyInstance, services: Services):
   const config = {
     access: 'session',
     role: 'viewer',
+    freshTwoFactor: false,
     rateLimit: { max: 10, timeWindow: '15 minutes' },
     // A wrong code is counted (and throttled) even though the request fails: these routes commit as
     // they go instead of in one transaction with their audit entry, which follows right after.
@@ -41,10 +42,18 @@ export async function twoFactorRoutes(app: FastifyInstance, services: Services):
     ...contextOf(services, request),
     box: services.box,
   });
+  // Wrong codes count per account in the database, with sign-in's, across every instance.
+  const guard = (request: Parameters<typeof contextOf>[1]) => ({
+    throttle: services.throttle,
+    ip: request.ip,
+  });
 
   r.get(
     '/api/auth/2fa',
-    { config: { access: 'session', role: 'viewer' }, schema: { response: { 200: twoFactorStatus } } },
+    {
+      config: { access: 'session', role: 'viewer', freshTwoFactor: false },
+      schema: { response: { 200: twoFactorStatus } },
+    },
     async (request) => statusOf(services, requireUser(request).id),
   );
 
@@ -67,7 +76,7 @@ export async function twoFactorRoutes(app: FastifyInstance, services: Services):
     '/api/auth/2fa/disable',
     { config, schema: { body: twoFactorDisableRequest, response: { 204: z.null() } } },
     async (request, reply) => {
-      await disable(ctx(request), requireUser(request).id, request.body);
+      await disable(ctx(request), guard(request), requireUser(request).id, request.body);
       return reply.status(204).send(null);
     },
   );
@@ -75,13 +84,14 @@ export async function twoFactorRoutes(app: FastifyInstance, services: Services):
   r.post(
     '/api/auth/2fa/recovery-codes',
     { config, schema: { body: twoFactorCodeRequest, response: { 200: recoveryCodesResponse } } },
-    async (request) => regenerateRecoveryCodes(ctx(request), requireUser(request).id, request.body.code),
+    async (request) =>
+      regenerateRecoveryCodes(ctx(request), guard(request), requireUser(request).id, request.body.code),
   );
 
   r.get(
     '/api/auth/2fa/browsers',
     {
-      config: { access: 'session', role: 'viewer' },
+      config: { access: 'session', role: 'viewer', freshTwoFactor: false },
       schema: { response: { 200: z.array(rememberedBrowser) } },
     },
     async (request) => listRememberedBrowsers(services, services.clock, requireUser(request).id),
@@ -90,7 +100,7 @@ export async function twoFactorRoutes(app: FastifyInstance, services: Services):
   r.delete(
     '/api/auth/2fa/browsers/:id',
     {
-      config: { audit: { transaction: false }, access: 'session', role: 'viewer' },
+      config: { audit: { transaction: false }, access: 'session', role: 'viewer', freshTwoFactor: false },
       schema: { params: idParams, response: { 204: z.null() } },
     },
     async (request, reply) => {
@@ -102,7 +112,7 @@ export async function twoFactorRoutes(app: FastifyInstance, services: Services):
   r.delete(
     '/api/auth/2fa/browsers/all',
     {
-      config: { audit: { transaction: false }, access: 'session', role: 'viewer' },
+      config: { audit: { transaction: false }, access: 'session', role: 'viewer', freshTwoFactor: false },
       schema: { response: { 204: z.null() } },
     },
     async (request, reply) => {
@@ -116,7 +126,7 @@ export async function twoFactorRoutes(app: FastifyInstance, services: Services):
     '/api/auth/2fa/confirm',
     { config, schema: { body: twoFactorDisableRequest, response: { 204: z.null() } } },
     async (request, reply) => {
-      await confirmSecondFactor(ctx(request), requireUser(request).id, request.body);
+      await confirmSecondFactor(ctx(request), guard(request), requireUser(request).id, request.body);
       if (request.sessionToken) await noteSecondFactor(services, services.clock, request.sessionToken);
       return reply.status(204).send(null);
     },

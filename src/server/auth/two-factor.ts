@@ -4,11 +4,12 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import { TWO_FACTOR_CODE_WRONG, TWO_FACTOR_KEPT } from '../../shared/auth';
 import { recordActivity } from '../activity';
 import { type Context, withTransaction } from '../core/context';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../core/errors';
+import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../core/errors';
 import type { SecretBox } from '../core/secret-box';
 import { sha256 } from '../core/tokens';
 import { recoveryCodes, rememberedBrowsers, users } from '../db/schema';
 import { twoFactorRequiredFor } from '../settings';
+import { formatWait, type LoginThrottle } from './throttle';
 
 /*
  * Two-factor sign-in with time-based one-time passwords (RFC 6238: 6 digits, 30-second steps, as every
@@ -22,6 +23,8 @@ const STEP_TOLERANCE_SECONDS = 30;
 export const RECOVERY_CODE_COUNT = 10;
 
 type Ctx = Pick<Context, 'db' | 'clock'> & { box: SecretBox };
+/** Who counts the attempts at a second factor, and the address they come from. */
+export type SecondFactorGuard = { throttle: LoginThrottle; ip: string };
 const wrongCode = () => new AppError(401, 'invalid_code', TWO_FACTOR_CODE_WRONG);
 const codeField = (message: string) => badRequest(message, { code: [message] });
 
@@ -125,10 +128,29 @@ export async function enable(ctx: Ctx, userId: number, code: string): Promise<{ 
 }
 
 /**
+ * Whether the second factor is right for this account, counted before it is checked (concurrent
+ * guesses cannot slip past the count): every way a code is entered goes through here, so one count per
+ * account holds them all. Over the limit it is a 429 that says how long to wait.
+ */
+export async function proveSecondFactor(
+  ctx: Ctx,
+  guard: SecondFactorGuard,
+  userId: number,
+  proof: { code?: string; recoveryCode?: string },
+): Promise<boolean> {
+  const wait = await guard.throttle.secondFactorAttempt(userId, guard.ip);
+  if (wait > 0)
+    throw tooManyRequests(`Too many wrong codes. Please wait ${formatWait(wait)} and try again.`, wait);
+  const right = await checkSecondFactor(ctx, userId, proof);
+  if (right) await guard.throttle.secondFactorSucceeded(userId, guard.ip);
+  return right;
+}
+
+/**
  * Whether the second factor is right for this account, using it up: an authenticator code (its step
  * taken once) or an unused recovery code (marked used).
  */
-export async function checkSecondFactor(
+async function checkSecondFactor(
   ctx: Ctx,
   userId: number,
   proof: { code?: string; recoveryCode?: string },
@@ -164,22 +186,24 @@ export async function isEnabled(ctx: Pick<Context, 'db'>, userId: number): Promi
 /** A code (or a recovery code) proving the second factor again; refused when it is off or wrong. */
 export async function confirmSecondFactor(
   ctx: Ctx,
+  guard: SecondFactorGuard,
   userId: number,
   proof: { code?: string; recoveryCode?: string },
 ): Promise<void> {
   if (!(await isEnabled(ctx, userId))) throw conflict('Two-factor sign-in is off for your account.');
-  if (!(await checkSecondFactor(ctx, userId, proof))) throw wrongCode();
+  if (!(await proveSecondFactor(ctx, guard, userId, proof))) throw wrongCode();
 }
 
 export async function disable(
   ctx: Ctx,
+  guard: SecondFactorGuard,
   userId: number,
   proof: { code?: string; recoveryCode?: string },
 ): Promise<void> {
   const row = await userRow(ctx, userId);
   if (row.totpSecret === null) throw conflict('Two-factor sign-in is already off.');
   if (await twoFactorRequiredFor(ctx, row.role)) throw forbidden(TWO_FACTOR_KEPT);
-  if (!(await checkSecondFactor(ctx, userId, proof))) throw wrongCode();
+  if (!(await proveSecondFactor(ctx, guard, userId, proof))) throw wrongCode();
   await withTransaction(ctx, async (tx) => {
     await tx.db
       .update(users)
@@ -204,8 +228,13 @@ export async function disable(
 }
 
 /** New recovery codes (the old ones stop working), after a code from the authenticator. */
-export async function regenerateRecoveryCodes(ctx: Ctx, userId: number, code: string) {
+export async function regenerateRecoveryCodes(
+  ctx: Ctx,
+  guard: SecondFactorGuard,
+  userId: number,
+  code: string,
+) {
   if (!(await isEnabled(ctx, userId))) throw conflict('Turn on two-factor sign-in first.');
-  if (!(await checkSecondFactor(ctx, userId, { code }))) throw wrongCode();
+  if (!(await proveSecondFactor(ctx, guard, userId, { code }))) throw wrongCode();
   return withTransaction(ctx, async (tx) => ({ recoveryCodes: await replaceRecoveryCodes(tx, userId) }));
 }

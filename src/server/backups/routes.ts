@@ -26,7 +26,7 @@ export async function backupRoutes(app: FastifyInstance, services: Services): Pr
   r.get(
     '/api/backups/summary',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: backupSummaryQuery, response: { 200: backupSummaryAnswer } },
     },
     async (request) => backupSummary(contextOf(services, request), request.query),
@@ -35,7 +35,7 @@ export async function backupRoutes(app: FastifyInstance, services: Services): Pr
   r.get(
     '/api/backups',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: backupListQuery, response: { 200: backupPageAnswer } },
     },
     async (request) => backupPage(contextOf(services, request), request.query),
@@ -44,7 +44,7 @@ export async function backupRoutes(app: FastifyInstance, services: Services): Pr
   r.get(
     '/api/backups/export.csv',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: backupExportQuery, response: { 200: csv } },
     },
     async (request, reply) => {
@@ -60,7 +60,7 @@ export async function backupRoutes(app: FastifyInstance, services: Services): Pr
   r.get(
     '/api/websites/:id/backups',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { params: idParams, response: { 200: websiteBackups } },
     },
     async (request) => readWebsiteBackups(contextOf(services, request), request.params.id),
@@ -69,7 +69,12 @@ export async function backupRoutes(app: FastifyInstance, services: Services): Pr
   r.patch(
     '/api/websites/:id/backups',
     {
-      config: { access: 'session-or-token', role: 'staff', audit: { action: 'backup.settings_changed' } },
+      config: {
+        access: 'session-or-token',
+        role: 'staff',
+        freshTwoFactor: false,
+        audit: { action: 'backup.settings_changed' },
+      },
       schema: { params: idParams, body: backupSettingsBody, response: { 200: websiteBackups } },
     },
     async (request) => setBackupThreshold(contextOf(services, request), request.params.id, request.body),
@@ -78,7 +83,12 @@ export async function backupRoutes(app: FastifyInstance, services: Services): Pr
   r.post(
     '/api/websites/:id/backups',
     {
-      config: { access: 'session-or-token', role: 'staff', audit: { action: 'backup.requested' } },
+      config: {
+        access: 'session-or-token',
+        role: 'staff',
+        freshTwoFactor: false,
+        audit: { action: 'backup.requested' },
+      },
       schema: { params: idParams, body: backupNowBody, response: { 202: backupRequestAccepted } },
     },
     async (request, reply) => {
@@ -91,7 +101,7 @@ export async function backupRoutes(app: FastifyInstance, services: Services): Pr
   r.get(
     '/api/backups/requests/:id',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { params: idParams, response: { 200: backupRequest } },
     },
     async (request) => readBackupRequest(contextOf(services, request), request.params.id),

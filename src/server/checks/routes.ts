@@ -35,7 +35,7 @@ export async function checkRoutes(app: FastifyInstance, services: Services): Pro
   r.get(
     '/api/checks',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: checksQuery, response: { 200: checkList } },
     },
     async (request) => ({
@@ -45,7 +45,7 @@ export async function checkRoutes(app: FastifyInstance, services: Services): Pro
   r.post(
     '/api/checks',
     {
-      config: { access: 'session-or-token', role: 'staff' },
+      config: { access: 'session-or-token', role: 'staff', freshTwoFactor: false },
       schema: { body: checkRequest, response: { 201: check } },
     },
     async (request, reply) => {
@@ -59,7 +59,7 @@ export async function checkRoutes(app: FastifyInstance, services: Services): Pro
   r.post(
     '/api/checks/for-websites',
     {
-      config: { access: 'session-or-token', role: 'staff' },
+      config: { access: 'session-or-token', role: 'staff', freshTwoFactor: false },
       schema: { body: createChecksForWebsitesRequest, response: { 200: createChecksForWebsitesResponse } },
     },
     async (request) => createChecksForWebsites(contextOf(services, request), request.body.websiteIds),
@@ -67,7 +67,7 @@ export async function checkRoutes(app: FastifyInstance, services: Services): Pro
   r.get(
     '/api/checks/:id',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { params, response: { 200: checkDetail } },
     },
     async (request) => {
@@ -78,7 +78,7 @@ export async function checkRoutes(app: FastifyInstance, services: Services): Pro
   r.put(
     '/api/checks/:id',
     {
-      config: { access: 'session-or-token', role: 'staff' },
+      config: { access: 'session-or-token', role: 'staff', freshTwoFactor: false },
       schema: { params, body: checkRequest, response: { 200: check } },
     },
     async (request) => updateCheck(contextOf(services, request), request.params.id, request.body),
@@ -86,7 +86,7 @@ export async function checkRoutes(app: FastifyInstance, services: Services): Pro
   r.delete(
     '/api/checks/:id',
     {
-      config: { access: 'session-or-token', role: 'admin' },
+      config: { access: 'session-or-token', role: 'admin', freshTwoFactor: false },
       schema: { params, response: { 204: z.null() } },
     },
     async (request, reply) => {
@@ -97,18 +97,24 @@ export async function checkRoutes(app: FastifyInstance, services: Services): Pro
   );
   r.post(
     '/api/checks/:id/pause',
-    { config: { access: 'session-or-token', role: 'staff' }, schema: { params, response: { 200: check } } },
+    {
+      config: { access: 'session-or-token', role: 'staff', freshTwoFactor: false },
+      schema: { params, response: { 200: check } },
+    },
     async (request) => setPaused(contextOf(services, request), request.params.id, true),
   );
   r.post(
     '/api/checks/:id/resume',
-    { config: { access: 'session-or-token', role: 'staff' }, schema: { params, response: { 200: check } } },
+    {
+      config: { access: 'session-or-token', role: 'staff', freshTwoFactor: false },
+      schema: { params, response: { 200: check } },
+    },
     async (request) => setPaused(contextOf(services, request), request.params.id, false),
   );
   r.get(
     '/api/checks/:id/results',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { params, querystring: checkResultsQueryAt(now), response: { 200: checkResults } },
     },
     async (request) => {

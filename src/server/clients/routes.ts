@@ -25,7 +25,7 @@ export async function clientRoutes(app: FastifyInstance, services: Services): Pr
   r.get(
     '/api/clients',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: clientListQuery, response: { 200: clientListResponse } },
     },
     async (request) =>
@@ -37,7 +37,7 @@ export async function clientRoutes(app: FastifyInstance, services: Services): Pr
   r.get(
     '/api/clients/:id',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { params: idParams, response: { 200: client } },
     },
     async (request) => getClient(contextOf(services, request), request.params.id),
@@ -46,7 +46,7 @@ export async function clientRoutes(app: FastifyInstance, services: Services): Pr
   r.get(
     '/api/clients/:id/websites',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { params: idParams, response: { 200: clientWebsiteList } },
     },
     async (request) => listClientWebsites(contextOf(services, request), request.params.id),
@@ -55,7 +55,7 @@ export async function clientRoutes(app: FastifyInstance, services: Services): Pr
   r.post(
     '/api/clients/:id/websites',
     {
-      config: { access: 'session-or-token', role: 'staff' },
+      config: { access: 'session-or-token', role: 'staff', freshTwoFactor: false },
       schema: { params: idParams, body: assignWebsitesRequest, response: { 200: assignWebsitesResult } },
     },
     async (request) =>
@@ -65,7 +65,7 @@ export async function clientRoutes(app: FastifyInstance, services: Services): Pr
   r.post(
     '/api/clients',
     {
-      config: { access: 'session-or-token', role: 'staff' },
+      config: { access: 'session-or-token', role: 'staff', freshTwoFactor: false },
       schema: { body: clientRequest, response: { 201: client } },
     },
     async (request, reply) => {
@@ -77,7 +77,7 @@ export async function clientRoutes(app: FastifyInstance, services: Services): Pr
   r.put(
     '/api/clients/:id',
     {
-      config: { access: 'session-or-token', role: 'staff' },
+      config: { access: 'session-or-token', role: 'staff', freshTwoFactor: false },
       schema: { params: idParams, body: clientRequest, response: { 200: client } },
     },
     async (request) => updateClient(contextOf(services, request), request.params.id, request.body),
@@ -86,7 +86,7 @@ export async function clientRoutes(app: FastifyInstance, services: Services): Pr
   r.delete(
     '/api/clients/:id',
     {
-      config: { access: 'session-or-token', role: 'admin' },
+      config: { access: 'session-or-token', role: 'admin', freshTwoFactor: false },
       schema: { params: idParams, response: { 204: z.null() } },
     },
     async (request, reply) => {

@@ -9,7 +9,7 @@ export async function dashboardRoutes(app: FastifyInstance, services: Services):
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/dashboard',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { response: { 200: dashboardResponse } },
     },
     async (request) => getDashboard(contextOf(services, request)),

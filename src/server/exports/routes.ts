@@ -15,7 +15,7 @@ export async function exportRoutes(app: FastifyInstance, services: Services): Pr
   r.get(
     '/api/websites/export.csv',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: websitesExportQuery, response: { 200: csv } },
     },
     async (request, reply) =>
@@ -28,7 +28,10 @@ export async function exportRoutes(app: FastifyInstance, services: Services): Pr
 
   r.get(
     '/api/clients/export.csv',
-    { config: { access: 'session-or-token', role: 'viewer' }, schema: { response: { 200: csv } } },
+    {
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
+      schema: { response: { 200: csv } },
+    },
     async (request, reply) =>
       sendCsv(reply, `clients-${today(services)}.csv`, await clientsCsv(contextOf(services, request))),
   );
@@ -36,7 +39,7 @@ export async function exportRoutes(app: FastifyInstance, services: Services): Pr
   r.get(
     '/api/incidents/export.csv',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: incidentsExportQuery, response: { 200: csv } },
     },
     async (request, reply) =>

@@ -20,7 +20,7 @@ export async function fleetRoutes(app: FastifyInstance, services: Services): Pro
   r.get(
     '/api/fleet',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: fleetQuery, response: { 200: fleetCounts } },
     },
     async (request) => countFleet(contextOf(services, request), request.query),
@@ -28,7 +28,7 @@ export async function fleetRoutes(app: FastifyInstance, services: Services): Pro
   r.get(
     '/api/fleet/sites',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: fleetSitesQuery, response: { 200: fleetSitesPage } },
     },
     async (request) => fleetSites(contextOf(services, request), request.query),
@@ -36,7 +36,7 @@ export async function fleetRoutes(app: FastifyInstance, services: Services): Pro
   r.get(
     '/api/fleet/sites/ids',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: fleetSiteIdsQuery, response: { 200: fleetSiteIds } },
     },
     async (request) => findSiteIds(contextOf(services, request), request.query),
@@ -44,7 +44,7 @@ export async function fleetRoutes(app: FastifyInstance, services: Services): Pro
   r.get(
     '/api/coverage',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: coverageQuery, response: { 200: coverage } },
     },
     async (request) => findCoverage(contextOf(services, request), request.query.limit),

@@ -7,8 +7,10 @@ import { ROLES, type Role } from '../../shared/auth';
  * `/api/users` and so meets exactly the guards of `/api/users`.
  *
  * - `public`: anyone (sign-in, password reset, first-run setup, health, the web app's files).
- * - `session`: a signed-in browser session only; a personal API token is refused (account settings,
- *   the team and the tokens themselves, so a leaked token cannot widen what it can do).
+ * - `session`: a signed-in browser session only; a personal API token is refused. Every route that
+ *   grants or changes access is one: the account, the team and its invitations, roles and client
+ *   limits, the tokens themselves, the security settings, the integrations' credentials and switches,
+ *   and the alert channels, so a leaked token can never widen what it, or anyone, can do.
  * - `session-or-token`: a signed-in session or a personal API token.
  */
 export type Access = 'public' | 'session' | 'session-or-token';
@@ -32,7 +34,11 @@ declare module 'fastify' {
     tokenRefusal?: TokenRefusal;
     /** Public routes that never read the session (health): they answer even when the lookup cannot. */
     sessionless?: boolean;
-    /** Asks a person with two-factor sign-in for a recent second factor (credentials, roles, tokens). */
+    /**
+     * Asks a person with two-factor sign-in for a second factor proved within the last minutes (the
+     * routes that grant or change access, and those that replace a client's site). Declared on every
+     * route that is not public, `false` included, so a new route's author decides it.
+     */
     freshTwoFactor?: boolean;
     /**
      * Only a person who signs in with two factors may call it at all (a restore replaces a client's
@@ -66,13 +72,19 @@ export type RouteEntry = {
   access: Access;
   /** null on public routes. */
   role: Role | null;
+  /** Whether a personal API token may call it (only `session-or-token` routes). */
+  tokenAllowed: boolean;
+  /** Whether a person with two-factor sign-in must have proved it within the last minutes. */
+  freshTwoFactor: boolean;
   schema: RouteOptions['schema'];
 };
 
 /**
  * Records every route as registered (the security suite walks this table) and refuses to start when a
- * route declares no access: a route added without it never serves without a guard. Plugins' own routes
- * (static files, the API reference) get theirs from `declareAccess` around their registration.
+ * route declares no access, or a guarded one no role or no `freshTwoFactor`: a route added without
+ * them never serves, so whether a token may call it and whether it asks for a fresh second factor are
+ * always decided by its author. Plugins' own routes (static files, the API reference) get theirs from
+ * `declareAccess` around their registration.
  */
 export function trackRoutes(app: FastifyInstance): RouteEntry[] {
   const routes: RouteOptions[] = [];
@@ -88,12 +100,18 @@ export function trackRoutes(app: FastifyInstance): RouteEntry[] {
           undeclared.push(`Route ${method} ${route.url} declares no access (config.access)`);
         else if (access !== 'public' && (!role || !ROLES.includes(role)))
           undeclared.push(`Route ${method} ${route.url} declares no role (config.role)`);
+        else if (access !== 'public' && typeof route.config?.freshTwoFactor !== 'boolean')
+          undeclared.push(
+            `Route ${method} ${route.url} does not declare whether it needs a fresh second factor (config.freshTwoFactor)`,
+          );
         else if (method !== 'HEAD')
           table.push({
             method,
             url: route.url,
             access,
             role: access === 'public' ? null : role!,
+            tokenAllowed: access === 'session-or-token',
+            freshTwoFactor: route.config?.freshTwoFactor === true,
             schema: route.schema,
           });
       }
@@ -103,9 +121,12 @@ export function trackRoutes(app: FastifyInstance): RouteEntry[] {
   return table;
 }
 
-/** Gives every route a plugin registers inside `scope` the access `access` (plugins take no config). */
+/**
+ * Gives every route a plugin registers inside `scope` the access `access` (plugins take no config);
+ * such routes only read, so none asks for a fresh second factor.
+ */
 export function declareAccess(scope: FastifyInstance, access: Access, role?: Role): void {
   scope.addHook('onRoute', (route) => {
-    route.config = { ...route.config, access, ...(role ? { role } : {}) };
+    route.config = { ...route.config, access, ...(role ? { role, freshTwoFactor: false } : {}) };
   });
 }

@@ -24,6 +24,7 @@ const ids = {
   bravoTask: 0,
   bravoSiteAtHost: '',
   bravoServer: '',
+  sharedWindow: 0,
 };
 let alphaDomain = '';
 /** What Alpha's people must never read: Bravo's name, and every website that is not Alpha's. */
@@ -146,6 +147,16 @@ beforeAll(async () => {
   expect(
     (await send('POST', '/api/maintenance', owner, { clientId: ids.bravo, durationMinutes: 60 })).statusCode,
   ).toBe(201);
+  // A window of both clients' websites and checks (tomorrow, so no health changes): Alpha's people see
+  // only Alpha's part of it.
+  const both = await send('POST', '/api/maintenance', owner, {
+    websiteIds: [a.id, b.id],
+    checkIds: [ca!.id, cb!.id],
+    startsAt: new Date(at.getTime() + 86_400_000).toISOString(),
+    durationMinutes: 60,
+  });
+  expect(both.statusCode).toBe(201);
+  ids.sharedWindow = both.json().id;
   staff = await person('freelancer', 'staff', [ids.alpha]);
   viewer = await person('manager', 'viewer', [ids.alpha]);
   const token = await send('POST', '/api/tokens', staff, { name: 'scripts', expiresInDays: 30 });
@@ -292,6 +303,9 @@ describe('a person limited to chosen clients', () => {
     expect(server.statusCode).toBe(403);
     const mine = await send('POST', '/api/maintenance', staff, { clientId: ids.alpha, durationMinutes: 30 });
     expect(mine.statusCode).toBe(201);
+    const shared = await send('DELETE', `/api/maintenance/${ids.sharedWindow}`, staff);
+    expect(shared.statusCode).toBe(403);
+    expect(shared.json().message).toMatch(/also covers websites of clients you do not manage/);
     // Nothing of Bravo's changed.
     expect((await get(`/api/clients/${ids.bravo}`, owner)).json().name).toBe('Bravo Bakery');
     expect((await get(`/api/checks/${ids.bravoCheck}`, owner)).json().data.status).toBe('down');

@@ -81,7 +81,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   app.get(
     OPENAPI_URL,
-    { config: { access: 'session-or-token', role: 'viewer' }, schema: { hide: true } },
+    { config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false }, schema: { hide: true } },
     async () => app.swagger(),
   );
   // Swagger UI is served from its npm package (no CDN); its page loads only files, no inline script.

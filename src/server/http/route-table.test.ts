@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/support/app';
+import { createTestApp, type TestApp, turnOnTwoFactor } from '../../../test/support/app';
 import { oddSpellings, type RawResponse, rawRequest, spellingOf } from '../../../test/support/spellings';
 import { type Role, roleAtLeast, roleRefusal } from '../../shared/auth';
 import type { RouteEntry } from './access';
@@ -177,6 +177,135 @@ describe('every route declares the role it needs', () => {
       expect(table.filter((l) => l.startsWith(`${role} `) && l.endsWith(': 403')).length).toBeGreaterThan(5);
     expect(guarded.filter((r) => r.role === 'viewer').length).toBeGreaterThan(30);
   }, 60_000); // walks every route, several spellings each
+});
+
+/**
+ * The two columns every guarded route declares, asserted for every route: whether a personal API token
+ * may call it, and whether a person with two-factor sign-in must have proved it within minutes. Every
+ * route that grants or changes access (the account, the team and its invitations, roles and client
+ * limits, tokens, the security settings, integrations and their switches, alert channels) refuses
+ * tokens; its changes also ask for a fresh second factor, as a restore does.
+ */
+const REFUSES_TOKENS = [
+  'GET /api/invitations',
+  'POST /api/invitations',
+  'DELETE /api/invitations/:id',
+  'POST /api/invitations/:id/resend',
+  'POST /api/users',
+  'PATCH /api/users/:id',
+  'DELETE /api/users/:id',
+  'POST /api/tokens',
+  'DELETE /api/tokens/:id',
+  'PUT /api/settings/security',
+  'POST /api/integrations/gridpane',
+  'POST /api/integrations/kinsta',
+  'POST /api/integrations/betteruptime',
+  'POST /api/integrations/hdsnapshot',
+  'POST /api/integrations/wordfence',
+  'PATCH /api/integrations/:provider',
+  'POST /api/alerts/channels',
+  'PUT /api/alerts/channels/:id',
+  'DELETE /api/alerts/channels/:id',
+];
+const FRESH_SECOND_FACTOR = [
+  ...REFUSES_TOKENS.filter((route) => route !== 'GET /api/invitations'),
+  'POST /api/websites/:id/backups/restore',
+];
+/** Where a change grants or changes access: any such write refuses tokens and asks for a fresh code. */
+const GRANTS_ACCESS =
+  /^\/api\/(users|invitations|tokens|settings\/security|integrations|alerts\/channels)(\/|$)/;
+
+describe('every route declares whether a token may call it and whether it needs a fresh second factor', () => {
+  const key = (r: RouteEntry) => `${r.method} ${r.url}`;
+
+  it('refuses to start when a guarded route does not declare a fresh second factor', async () => {
+    const app = Fastify();
+    trackRoutes(app);
+    app.post('/api/undecided', { config: { access: 'session', role: 'admin' } }, async () => 'x');
+    await expect(app.ready()).rejects.toThrow(
+      'Route POST /api/undecided does not declare whether it needs a fresh second factor',
+    );
+  });
+
+  it('has the two columns the security review expects, for every route', () => {
+    const guarded = t.app.routeTable.filter((r) => r.access !== 'public');
+    const outsideAuth = guarded.filter((r) => !r.url.startsWith('/api/auth/'));
+    expect(
+      outsideAuth
+        .filter((r) => !r.tokenAllowed)
+        .map(key)
+        .sort(),
+    ).toEqual([...REFUSES_TOKENS].sort());
+    expect(
+      guarded
+        .filter((r) => r.freshTwoFactor)
+        .map(key)
+        .sort(),
+    ).toEqual([...FRESH_SECOND_FACTOR].sort());
+    // Every account route refuses tokens; no public route is marked either way.
+    for (const route of guarded.filter((r) => r.url.startsWith('/api/auth/')))
+      expect(route.tokenAllowed, key(route)).toBe(false);
+    // A new write where access is granted or changed cannot be added with a token or without the code.
+    for (const route of guarded.filter((r) => r.method !== 'GET' && GRANTS_ACCESS.test(r.url))) {
+      if (route.url === '/api/alerts/channels/:id/test') continue; // sends a test message, changes nothing
+      expect(route.tokenAllowed, key(route)).toBe(false);
+      expect(route.freshTwoFactor, key(route)).toBe(true);
+    }
+  });
+
+  it('answers as declared: a token is refused saying what it cannot do, a stale second factor is asked again', async () => {
+    // An Owner with two-factor sign-in whose last code is older than the fresh window.
+    const ownerWalker = {
+      username: 'owner-walker',
+      email: 'owner@walk.example',
+      password: 'owner password',
+      role: 'owner' as const,
+    };
+    const session = await t.signIn(ownerWalker);
+    await turnOnTwoFactor(t, session);
+    t.clock.advance(11 * 60_000);
+    // Changes that would end the caller's own access, or that act on the database for real, are left
+    // out of the half that passes the guard; the refusals are asked of every route.
+    const selfEnding = new Set([
+      'POST /api/auth/logout-all',
+      'POST /api/auth/change-password',
+      'PATCH /api/auth/profile',
+    ]);
+    const guarded = t.app.routeTable.filter((r) => r.access !== 'public' && r.url.startsWith('/api/'));
+    const columns: string[] = [];
+    for (const route of guarded) {
+      const viaToken = await rawRequest(
+        port,
+        route.method,
+        pathOf(route),
+        { authorization: `Bearer ${token}` },
+        bodyOf(route),
+      );
+      const tokenRefused = viaToken.status === 401 && codeOf(viaToken) === 'token_not_allowed';
+      const accountRefused = viaToken.status === 403 && route.url.startsWith('/api/auth/');
+      expect(
+        tokenRefused || accountRefused,
+        `${key(route)} via a token: ${viaToken.status} ${viaToken.body}`,
+      ).toBe(!route.tokenAllowed);
+      if (tokenRefused) expect(JSON.parse(viaToken.body).message).toMatch(/^Personal API tokens cannot /);
+      if (!route.freshTwoFactor && selfEnding.has(key(route))) continue;
+      const viaStale = await rawRequest(
+        port,
+        route.method,
+        pathOf(route),
+        { cookie: session },
+        bodyOf(route),
+      );
+      expect(
+        codeOf(viaStale) === 'fresh_two_factor_required',
+        `${key(route)}: ${viaStale.status} ${viaStale.body}`,
+      ).toBe(route.freshTwoFactor);
+      columns.push(
+        `${key(route)} | token ${route.tokenAllowed ? 'yes' : 'no'} | fresh ${route.freshTwoFactor ? 'yes' : 'no'}`,
+      );
+    }
+    expect(columns.length).toBeGreaterThan(100);
+  }, 120_000); // two requests per route
 });
 
 describe('access is decided by the matched route, however the path is spelled', () => {

@@ -9,7 +9,7 @@ export async function incidentRoutes(app: FastifyInstance, services: Services): 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/incidents',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: incidentsQuery, response: { 200: incidentList } },
     },
     async (request) => ({ data: await listIncidents(contextOf(services, request), request.query) }),

@@ -13,6 +13,7 @@ import {
   toggleIntegrationRequest,
   wordfenceSettings,
 } from '../../shared/integrations';
+import { sessionOnly } from '../http/access';
 import { contextOf } from '../http/session';
 import { BETTERUPTIME } from '../providers/betteruptime/keys';
 import { GRIDPANE } from '../providers/gridpane/keys';
@@ -25,6 +26,13 @@ import { listIntegrations, type ProviderSettings, saveIntegration, toggleIntegra
 import { sendSync } from './sync-requests';
 
 const savedResponse = integrationView.extend({ message: z.string() });
+
+/**
+ * An integration's credentials, its switch and whether restores and updates may write to clients'
+ * sites are who may reach the agency's hosts: a person in a browser sets them (never a token), with a
+ * recent code when they sign in with two factors.
+ */
+const credentialsOnly = sessionOnly('change integrations, their credentials or what they may write');
 
 export async function integrationRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -55,7 +63,7 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
   r.get(
     '/api/integrations',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { response: { 200: integrationList } },
     },
     async () => listIntegrations(services),
@@ -65,7 +73,7 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
     {
       // Saving the settings changes the integration, as turning it on or off does.
       config: {
-        access: 'session-or-token',
+        ...credentialsOnly,
         role: 'admin',
         freshTwoFactor: true,
         audit: { action: 'integrations.gridpane.update' },
@@ -80,7 +88,7 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
     {
       // Saving the settings changes the integration, as turning it on or off does.
       config: {
-        access: 'session-or-token',
+        ...credentialsOnly,
         role: 'admin',
         freshTwoFactor: true,
         audit: { action: 'integrations.kinsta.update' },
@@ -95,7 +103,7 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
     {
       // Saving the settings changes the integration, as turning it on or off does.
       config: {
-        access: 'session-or-token',
+        ...credentialsOnly,
         role: 'admin',
         freshTwoFactor: true,
         audit: { action: 'integrations.betteruptime.update' },
@@ -110,7 +118,7 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
     {
       // Saving the settings changes the integration, as turning it on or off does.
       config: {
-        access: 'session-or-token',
+        ...credentialsOnly,
         role: 'admin',
         freshTwoFactor: true,
         audit: { action: 'integrations.hdsnapshot.update' },
@@ -125,7 +133,7 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
     {
       // Saving the settings changes the integration, as turning it on or off does.
       config: {
-        access: 'session-or-token',
+        ...credentialsOnly,
         role: 'admin',
         freshTwoFactor: true,
         audit: { action: 'integrations.wordfence.update' },
@@ -138,7 +146,8 @@ export async function integrationRoutes(app: FastifyInstance, services: Services
   r.patch(
     '/api/integrations/:provider',
     {
-      config: { access: 'session-or-token', role: 'admin' },
+      // On or off, and whether restores and updates may write to clients' sites.
+      config: { ...credentialsOnly, role: 'admin', freshTwoFactor: true },
       schema: { params: providerParams, body: toggleIntegrationRequest, response: { 200: integrationView } },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, createTestApp, type TestApp } from '../../../test/support/app';
+import { cookieHeader, createTestApp, type TestApp, turnOnTwoFactor } from '../../../test/support/app';
 import { INVITATION_INVALID } from '../../shared/invitations';
 import { purgeExpired } from '../auth/purge';
 import { invitations } from '../db/schema';
@@ -269,5 +269,65 @@ describe('accepting', () => {
     await purgeExpired(t.services);
     expect(await count()).toBeLessThan(before);
     expect((await t.db.select().from(invitations)).map((r) => r.email)).not.toContain('old@example.com');
+  });
+});
+
+describe('what a personal API token may do with invitations', () => {
+  it('cannot invite, list, resend or revoke: an Admin token adds no one', async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/tokens',
+      headers: { cookie: admin },
+      payload: { name: 'ada script', expiresInDays: null },
+    });
+    const bearer = { authorization: `Bearer ${made.json().token}` };
+    const pending = await invite({ email: 'victim-admin@example.com', role: 'admin' });
+    expect(pending.statusCode).toBe(201);
+    const id = pending.json().id as number;
+    const link = tokenOf(pending.json().inviteUrl);
+    const asked = [
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/invitations',
+        headers: bearer,
+        payload: { email: 'attacker@evil.test', role: 'admin' },
+      }),
+      await t.app.inject({ method: 'GET', url: '/api/invitations', headers: bearer }),
+      await t.app.inject({ method: 'POST', url: `/api/invitations/${id}/resend`, headers: bearer }),
+      await t.app.inject({ method: 'DELETE', url: `/api/invitations/${id}`, headers: bearer }),
+    ];
+    for (const res of asked) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'token_not_allowed' });
+      expect(res.json().message).toMatch(/^Personal API tokens cannot invite team members/);
+      expect(res.body).not.toMatch(/inviteUrl/);
+    }
+    // Nothing was invited, and the real invitee's link still works.
+    const emails = (await list()).json().map((i: { email: string }) => i.email);
+    expect(emails).not.toContain('attacker@evil.test');
+    expect((await lookup(link)).statusCode).toBe(200);
+  });
+
+  it('resending in the browser asks a person with two-factor sign-in for a recent code', async () => {
+    const viv = {
+      username: 'viv',
+      email: 'viv@example.com',
+      password: 'viv password',
+      role: 'admin' as const,
+    };
+    const cookie = await t.signIn(viv);
+    await turnOnTwoFactor(t, cookie);
+    const pending = await invite({ email: 'resend-me@example.com', role: 'staff' });
+    const link = tokenOf(pending.json().inviteUrl);
+    t.clock.advance(11 * 60_000);
+    const resent = await t.app.inject({
+      method: 'POST',
+      url: `/api/invitations/${pending.json().id}/resend`,
+      headers: { cookie },
+    });
+    expect(resent.statusCode).toBe(403);
+    expect(resent.json().code).toBe('fresh_two_factor_required');
+    // The invitee's link was not replaced.
+    expect((await lookup(link)).statusCode).toBe(200);
   });
 });

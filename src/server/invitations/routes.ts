@@ -12,6 +12,7 @@ import {
   sentInvitation,
 } from '../../shared/invitations';
 import { createSession, noteSessionClient, revokeSession } from '../auth';
+import { sessionOnly } from '../http/access';
 import { sensitiveLimit } from '../http/rate-limits';
 import { clientOf, contextOf, setSessionCookie } from '../http/session';
 import type { Services } from '../services';
@@ -30,13 +31,14 @@ import {
  */
 export async function invitationRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { access: 'session-or-token', role: 'admin' } as const;
+  // Inviting grants a role: a personal API token can do none of it, not even list who is invited.
+  const team = { ...sessionOnly('invite team members or manage their invitations'), role: 'admin' } as const;
 
   r.post(
     '/api/invitations',
-    // Inviting grants a role: a person with two-factor sign-in confirms it with a recent code.
+    // Granting a role: a person with two-factor sign-in confirms it with a recent code.
     {
-      config: { ...admin, freshTwoFactor: true },
+      config: { ...team, freshTwoFactor: true },
       schema: { body: createInvitationRequest, response: { 201: sentInvitation } },
     },
     async (request, reply) => {
@@ -49,13 +51,13 @@ export async function invitationRoutes(app: FastifyInstance, services: Services)
 
   r.get(
     '/api/invitations',
-    { config: admin, schema: { response: { 200: pendingInvitationList } } },
+    { config: { ...team, freshTwoFactor: false }, schema: { response: { 200: pendingInvitationList } } },
     async () => listInvitations(services),
   );
 
   r.delete(
     '/api/invitations/:id',
-    { config: admin, schema: { params: idParams, response: { 204: z.null() } } },
+    { config: { ...team, freshTwoFactor: true }, schema: { params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       await revokeInvitation(contextOf(services, request), request.params.id);
       reply.status(204);
@@ -65,7 +67,11 @@ export async function invitationRoutes(app: FastifyInstance, services: Services)
 
   r.post(
     '/api/invitations/:id/resend',
-    { config: admin, schema: { params: idParams, response: { 200: sentInvitation } } },
+    // A new link replaces the one sent: it hands the invitation's role to whoever receives it.
+    {
+      config: { ...team, freshTwoFactor: true },
+      schema: { params: idParams, response: { 200: sentInvitation } },
+    },
     async (request) => resendInvitation(contextOf(services, request), request.params.id),
   );
 

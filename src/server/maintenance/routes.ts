@@ -17,7 +17,7 @@ export async function maintenanceRoutes(app: FastifyInstance, services: Services
   r.get(
     '/api/maintenance',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: maintenanceQuery, response: { 200: maintenanceList } },
     },
     async (request) => ({ data: await listWindows(contextOf(services, request), request.query) }),
@@ -25,7 +25,7 @@ export async function maintenanceRoutes(app: FastifyInstance, services: Services
   r.post(
     '/api/maintenance',
     {
-      config: { access: 'session-or-token', role: 'staff' },
+      config: { access: 'session-or-token', role: 'staff', freshTwoFactor: false },
       schema: { body: maintenanceRequest, response: { 201: maintenanceWindow } },
     },
     async (request, reply) => {
@@ -36,7 +36,7 @@ export async function maintenanceRoutes(app: FastifyInstance, services: Services
   r.delete(
     '/api/maintenance/:id',
     {
-      config: { access: 'session-or-token', role: 'staff' },
+      config: { access: 'session-or-token', role: 'staff', freshTwoFactor: false },
       schema: { params: idParams, response: { 204: z.null() } },
     },
     async (request, reply) => {

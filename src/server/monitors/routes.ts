@@ -23,7 +23,7 @@ export async function monitorRoutes(app: FastifyInstance, services: Services): P
   r.get(
     '/api/monitors',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: monitorListQuery, response: { 200: monitorListResponse } },
     },
     async (request) =>
@@ -34,7 +34,7 @@ export async function monitorRoutes(app: FastifyInstance, services: Services): P
   r.get(
     '/api/websites/:id/monitor',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { params: idParams, response: { 200: monitorRecent } },
     },
     async (request) => {
@@ -46,7 +46,7 @@ export async function monitorRoutes(app: FastifyInstance, services: Services): P
   r.post(
     '/api/monitors/update-response-times',
     {
-      config: { access: 'session-or-token', role: 'staff' },
+      config: { access: 'session-or-token', role: 'staff', freshTwoFactor: false },
       schema: { response: { 202: updateResponseTimesResponse } },
     },
     async (request, reply) => {
@@ -60,7 +60,10 @@ export async function monitorRoutes(app: FastifyInstance, services: Services): P
   );
   r.get(
     '/api/websites/monitor-data',
-    { config: { access: 'session-or-token', role: 'viewer' }, schema: { response: { 200: monitorData } } },
+    {
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
+      schema: { response: { 200: monitorData } },
+    },
     async (request) => readMonitorData(contextOf(services, request)),
   );
 }

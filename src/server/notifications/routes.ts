@@ -10,15 +10,15 @@ export async function notificationRoutes(app: FastifyInstance, services: Service
   r.get(
     '/api/notifications',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { response: { 200: notificationList } },
     },
-    async (request) => listNotifications(services, requireUser(request).id),
+    async (request) => listNotifications(contextOf(services, request), requireUser(request).id),
   );
   r.post(
     '/api/notifications/read',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { body: markReadRequest, response: { 200: markReadResponse } },
     },
     async (request) =>

@@ -23,7 +23,7 @@ export async function reportRoutes(app: FastifyInstance, services: Services): Pr
   r.get(
     '/api/clients/:id/report',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { ...schema, response: { 200: clientReport } },
     },
     async (request) => buildReport(contextOf(services, request), request.params.id, request.query),
@@ -32,7 +32,7 @@ export async function reportRoutes(app: FastifyInstance, services: Services): Pr
   r.get(
     '/api/clients/:id/report.pdf',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { ...schema, response: { 200: z.instanceof(Buffer).describe('The report as a PDF') } },
     },
     async (request, reply) => {
@@ -45,7 +45,7 @@ export async function reportRoutes(app: FastifyInstance, services: Services): Pr
   r.get(
     '/api/clients/:id/report.csv',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { ...schema, response: { 200: z.string().describe("The report's figures as CSV") } },
     },
     async (request, reply) => {
@@ -57,7 +57,7 @@ export async function reportRoutes(app: FastifyInstance, services: Services): Pr
   r.get(
     '/api/clients/:id/report-schedule',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { params: idParams, response: { 200: reportSchedule } },
     },
     async (request) => getSchedule(contextOf(services, request), request.params.id),
@@ -66,7 +66,7 @@ export async function reportRoutes(app: FastifyInstance, services: Services): Pr
   r.put(
     '/api/clients/:id/report-schedule',
     {
-      config: { access: 'session-or-token', role: 'staff' },
+      config: { access: 'session-or-token', role: 'staff', freshTwoFactor: false },
       schema: { params: idParams, body: reportScheduleRequest, response: { 200: reportSchedule } },
     },
     async (request) => saveSchedule(contextOf(services, request), request.params.id, request.body),

@@ -9,7 +9,7 @@ export async function searchRoutes(app: FastifyInstance, services: Services): Pr
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/search',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: searchQuery, response: { 200: searchResponse } },
     },
     async (request) => ({

@@ -31,7 +31,7 @@ export async function securityRoutes(app: FastifyInstance, services: Services): 
   r.get(
     '/api/websites/:id/security',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { params: idParams, response: { 200: websiteSecurity } },
     },
     async (request) => readWebsiteSecurity(contextOf(services, request), request.params.id),
@@ -40,7 +40,7 @@ export async function securityRoutes(app: FastifyInstance, services: Services): 
   r.get(
     '/api/security/summary',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: fleetQuery, response: { 200: securitySummaryAnswer } },
     },
     async (request) => securitySummary(contextOf(services, request), request.query),
@@ -49,7 +49,7 @@ export async function securityRoutes(app: FastifyInstance, services: Services): 
   r.get(
     '/api/security/closed-plugins',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: fleetQuery, response: { 200: closedPlugins } },
     },
     async (request) => closedPluginsOf(contextOf(services, request), request.query),
@@ -58,7 +58,7 @@ export async function securityRoutes(app: FastifyInstance, services: Services): 
   r.get(
     '/api/security/findings',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: securityFindingsQuery, response: { 200: securityFindingsPage } },
     },
     async (request) => securityFindings(contextOf(services, request), request.query),
@@ -67,7 +67,7 @@ export async function securityRoutes(app: FastifyInstance, services: Services): 
   r.get(
     '/api/security/findings/:id/sites',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: {
         params: findingParams,
         querystring: z.strictObject(securityFilters),
@@ -80,7 +80,7 @@ export async function securityRoutes(app: FastifyInstance, services: Services): 
   r.post(
     '/api/security/findings/:id/dismiss',
     {
-      config: { access: 'session-or-token', role: 'admin' },
+      config: { access: 'session-or-token', role: 'admin', freshTwoFactor: false },
       schema: { params: findingParams, body: dismissFindingBody, response: { 200: findingDismissal } },
     },
     async (request) => {
@@ -96,7 +96,7 @@ export async function securityRoutes(app: FastifyInstance, services: Services): 
   r.delete(
     '/api/security/findings/:id/dismiss',
     {
-      config: { access: 'session-or-token', role: 'admin' },
+      config: { access: 'session-or-token', role: 'admin', freshTwoFactor: false },
       schema: { params: findingParams, response: { 204: z.null() } },
     },
     async (request, reply) => {
@@ -113,7 +113,7 @@ export async function securityRoutes(app: FastifyInstance, services: Services): 
   r.get(
     '/api/security/export.csv',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: securityFindingsQuery, response: { 200: csv } },
     },
     async (request, reply) =>

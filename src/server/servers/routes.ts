@@ -17,13 +17,13 @@ import { getServer, listServerPage, listServers } from './service';
 export async function serverRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const list = {
-    config: { access: 'session-or-token' as const, role: 'viewer' as const },
+    config: { access: 'session-or-token' as const, role: 'viewer' as const, freshTwoFactor: false },
     schema: { querystring: refreshQuery, response: { 200: serverList } },
   };
   r.get(
     '/api/servers',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: serverListQuery, response: { 200: serverListResponse } },
     },
     async (request) =>
@@ -38,7 +38,7 @@ export async function serverRoutes(app: FastifyInstance, services: Services): Pr
   r.get(
     '/api/servers/:id',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { params: idParams, response: { 200: serverDetail } },
     },
     async (request) => getServer(contextOf(services, request), request.params.id),

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { securityPolicy, updateSecurityPolicy as updateSecurityPolicyRequest } from '../../shared/auth';
 import { agencySettings, updateAgencyRequest, uploadLogoRequest } from '../../shared/settings';
+import { sessionOnly } from '../http/access';
 import { contextOf } from '../http/session';
 import type { Services } from '../services';
 import { getSecurityPolicy, updateSecurityPolicy } from './security';
@@ -30,21 +31,31 @@ export async function settingsRoutes(app: FastifyInstance, services: Services): 
 
   r.get(
     '/api/settings/agency',
-    { config: { access: 'session-or-token', role: 'viewer' }, schema: { response: { 200: agencySettings } } },
+    {
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
+      schema: { response: { 200: agencySettings } },
+    },
     async () => getAgencySettings({ db }),
   );
 
   r.get(
     '/api/settings/security',
-    { config: { access: 'session-or-token', role: 'viewer' }, schema: { response: { 200: securityPolicy } } },
+    {
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
+      schema: { response: { 200: securityPolicy } },
+    },
     async () => getSecurityPolicy({ db }),
   );
 
-  // Only an Owner decides who must use two-factor sign-in.
+  // Only an Owner decides who must use two-factor sign-in: in a browser, with a recent code.
   r.put(
     '/api/settings/security',
     {
-      config: { access: 'session-or-token', role: 'owner' },
+      config: {
+        ...sessionOnly('change who must use two-factor sign-in'),
+        role: 'owner',
+        freshTwoFactor: true,
+      },
       schema: { body: updateSecurityPolicyRequest, response: { 200: securityPolicy } },
     },
     async (request) => updateSecurityPolicy(contextOf(services, request), request.body.requireTwoFactor),
@@ -53,7 +64,7 @@ export async function settingsRoutes(app: FastifyInstance, services: Services): 
   r.put(
     '/api/settings/agency',
     {
-      config: { access: 'session-or-token', role: 'admin' },
+      config: { access: 'session-or-token', role: 'admin', freshTwoFactor: false },
       schema: { body: updateAgencyRequest, response: { 200: agencySettings } },
     },
     async (request) => updateAgency(contextOf(services, request), request.body),
@@ -62,7 +73,7 @@ export async function settingsRoutes(app: FastifyInstance, services: Services): 
   r.put(
     LOGO_URL,
     {
-      config: { access: 'session-or-token', role: 'admin' },
+      config: { access: 'session-or-token', role: 'admin', freshTwoFactor: false },
       schema: { body: uploadLogoRequest, response: { 200: agencySettings } },
     },
     async (request) => setLogo(contextOf(services, request), request.body.data),
@@ -70,7 +81,10 @@ export async function settingsRoutes(app: FastifyInstance, services: Services): 
 
   r.delete(
     LOGO_URL,
-    { config: { access: 'session-or-token', role: 'admin' }, schema: { response: { 204: z.null() } } },
+    {
+      config: { access: 'session-or-token', role: 'admin', freshTwoFactor: false },
+      schema: { response: { 204: z.null() } },
+    },
     async (request, reply) => {
       await removeLogo(contextOf(services, request));
       reply.status(204);
@@ -81,7 +95,7 @@ export async function settingsRoutes(app: FastifyInstance, services: Services): 
   r.get(
     LOGO_URL,
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: {
         querystring: z.strictObject({ v: z.string().max(20).optional() }),
         response: {

@@ -23,7 +23,7 @@ export async function siteRoutes(app: FastifyInstance, services: Services): Prom
   r.get(
     '/api/sites',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: siteListQuery, response: { 200: siteListResponse } },
     },
     async (request) =>
@@ -34,7 +34,7 @@ export async function siteRoutes(app: FastifyInstance, services: Services): Prom
   r.get(
     '/api/sites/options',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: siteOptionsQuery, response: { 200: siteOptions } },
     },
     async (request) => siteOptionsOf(contextOf(services, request), request.query),
@@ -42,7 +42,7 @@ export async function siteRoutes(app: FastifyInstance, services: Services): Prom
   r.get(
     '/api/sites/:id',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { params: idParams, response: { 200: siteDetail } },
     },
     async (request) => getSite(contextOf(services, request), request.params.id),
@@ -50,7 +50,7 @@ export async function siteRoutes(app: FastifyInstance, services: Services): Prom
   r.get(
     '/api/sites/:id/snapshot',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { params: idParams, querystring: refreshQuery, response: { 200: siteSnapshotResponse } },
     },
     async (request) =>

@@ -1,12 +1,24 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeGridPane, startFakeGridPane } from '../../../test/fakes/gridpane';
 import type { OnWpCli } from '../../../test/fakes/gridpane/wp-cli';
 import { connectWpCli, type FakeWordPress, startFakeWordPress } from '../../../test/fakes/wordpress';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import type { UpdateRun } from '../../shared/updates';
-import { activity, auditLog, maintenanceWindows, websites } from '../db/schema';
+import {
+  activity,
+  auditLog,
+  maintenanceWindows,
+  updateRunSites,
+  updateRuns,
+  websiteFacts,
+  websiteSoftware,
+  websites,
+} from '../db/schema';
+import { recordStep, UPDATE_SITE_JOB } from '../updates';
 import { readGridPaneBackups } from './gridpane-backups';
+import { sweepFacts } from './hdsnapshot';
+import { runUpdateSite } from './update-site';
 
 // Safe updates against the fakes: GridPane runs WP-CLI on a fake WordPress whose HD Snapshot reports
 // the new versions a moment later, and whose home page can break after an update.
@@ -58,6 +70,41 @@ const rolledBackNews = async () =>
 
 const gridpaneWrites = () =>
   gridpane.writes().map((r) => `${r.method} ${r.path.replace(/^\/oauth\/api\/v1/, '')}`);
+
+/** How many writes (anything but a read) the fake GridPane took so far. */
+const gridpaneWriteCount = () => gridpane.writes().filter((r) => r.method !== 'GET').length;
+
+/** A site's steps as `step:result`, in order. */
+const stepsOf = (site: UpdateRun['sites'][number]) => site.steps.map((s) => `${s.step}:${s.result}`);
+
+/** Reads a site's HD Snapshot again now, as the sweep does: what it reports is what is recorded. */
+async function readSnapshotAgain(websiteId: number) {
+  await t.db.update(websiteFacts).set({ attemptedAt: null }).where(eq(websiteFacts.websiteId, websiteId));
+  await sweepFacts(t.services);
+}
+
+/**
+ * A run of one plugin on one site, planned now and taken out of the coordinator's hands: running and
+ * its site claimed, so only the test starts its worker.
+ */
+async function heldRun(slug: string, websiteId: number) {
+  const later = new Date(t.services.clock.now().getTime() + 3_600_000).toISOString();
+  const created = await call('POST', '/api/updates/runs', {
+    items: [{ type: 'plugin', slug }],
+    websiteIds: [websiteId],
+    startsAt: later,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const runId = created.json().id as number;
+  const now = t.services.clock.now();
+  await t.db.update(updateRunSites).set({ claimedAt: now }).where(eq(updateRunSites.runId, runId));
+  await t.db
+    .update(updateRuns)
+    .set({ status: 'running', startsAt: now, startedAt: now })
+    .where(eq(updateRuns.id, runId));
+  const [runSite] = await t.db.select().from(updateRunSites).where(eq(updateRunSites.runId, runId));
+  return { runId, runSite: runSite! };
+}
 
 beforeAll(async () => {
   const { generateFleet } = await import('../../../test/fakes/gridpane');
@@ -400,5 +447,130 @@ describe('update runs', () => {
     expect(await rolledBackNews()).toHaveLength(newsBefore);
     // The backup, the update and its rollback: nothing else was written.
     expect(gridpane.writes().filter((r) => r.method !== 'GET').length - writesBefore).toBe(3);
+  });
+
+  it('a site reporting a version with a command in it: left out of the plan with why, nothing sent, never "update ok"', async () => {
+    expect((await call('PATCH', '/api/integrations/gridpane', { allowUpdates: true })).statusCode).toBe(200);
+    const { slug, domains } = pluginOnSeveralSites(1);
+    const domain = domains[0]!;
+    const w = await websiteOf(domain);
+    const injected = '9.3.4 --exec=phpinfo()';
+    // A run planned while the site still reported a real update, not started yet.
+    const held = await heldRun(slug, w.id);
+    const writesBefore = gridpaneWriteCount();
+    wordpress.reportPlugin(domain, slug, { update_version: injected });
+    try {
+      await readSnapshotAgain(w.id);
+      const [row] = await t.db
+        .select()
+        .from(websiteSoftware)
+        .where(and(eq(websiteSoftware.websiteId, w.id), eq(websiteSoftware.slug, slug)));
+      expect(row!.updateVersion).toBe(injected);
+
+      // The plan leaves the item out and says why; a run of it is refused with that reason.
+      const body = { items: [{ type: 'plugin', slug }], websiteIds: [w.id] };
+      const reason = `Nothing to update: the site reports an invalid version '${injected}' for ${slug}`;
+      const planned = await call('POST', '/api/updates/plan', body);
+      expect(planned.statusCode, planned.body).toBe(200);
+      expect(planned.json().sites).toEqual([
+        expect.objectContaining({ status: 'skipped', items: [], reason }),
+      ]);
+      const refused = await call('POST', '/api/updates/runs', body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'nothing_to_update' });
+      expect(refused.json().fieldErrors.websiteIds[0]).toContain(reason);
+
+      // A run whose target is that version anyway (planned from the site's word before it was
+      // checked): its worker refuses to build the command, sends nothing, and fails the site saying so.
+      await t.db
+        .update(updateRunSites)
+        .set({ items: held.runSite.items.map((i) => ({ ...i, to: injected })) })
+        .where(eq(updateRunSites.id, held.runSite.id));
+      await t.services.jobs.send(UPDATE_SITE_JOB, { runSiteId: held.runSite.id });
+      await t.services.jobs.idle();
+      const run = await runOf(held.runId);
+      const site = run.sites[0]!;
+      const notSent = `The update was not sent: the target version '${injected}' of ${slug} is not a valid version`;
+      expect(site).toMatchObject({ status: 'failed', reason: notSent });
+      expect(stepsOf(site)).toEqual(['update:failed']);
+      expect(site.steps[0]!.detail).toBe(notSent);
+      expect(site.items.map((i) => i.result)).toEqual(['not-started']);
+      expect(run.status).toBe('failed');
+      // A retry finds the site over: nothing is recorded as sent, nothing reads "update ok".
+      expect(await runUpdateSite(t.services, held.runSite.id)).toEqual({ status: 'over' });
+      expect(stepsOf((await runOf(held.runId)).sites[0]!)).toEqual(['update:failed']);
+      // Nothing reached GridPane: no backup, no command, no window opened on the site.
+      expect(gridpaneWriteCount()).toBe(writesBefore);
+      expect(gridpane.wpCli.some((r) => JSON.stringify(r.wp).includes('exec'))).toBe(false);
+      const windows = await t.db.select().from(maintenanceWindows);
+      expect(windows.filter((x) => x.reason?.includes(`run #${held.runId}`))).toEqual([]);
+    } finally {
+      wordpress.reportPlugin(domain, slug, null);
+      await readSnapshotAgain(w.id);
+    }
+  });
+
+  it('a retried site whose update was recorded as started never sends it again: done only once the versions show it', async () => {
+    expect((await call('PATCH', '/api/integrations/gridpane', { allowUpdates: true })).statusCode).toBe(200);
+    const { slug, domains } = pluginOnSeveralSites(2);
+    const writesBefore = gridpaneWriteCount();
+    /** The worker before got as far as recording the update as started, then stopped; a retry runs. */
+    const retried = async (domain: string, reachedTheHost: boolean) => {
+      const w = await websiteOf(domain);
+      const p = wordpress.expected(domain).plugins!.find((x) => x.slug === slug)!;
+      const held = await heldRun(slug, w.id);
+      const now = t.services.clock.now();
+      await t.db
+        .update(updateRunSites)
+        .set({
+          startedAt: now,
+          status: 'updating',
+          healthBefore: { status: 200, responseMs: 1, title: null },
+        })
+        .where(eq(updateRunSites.id, held.runSite.id));
+      for (const [step, result] of [
+        ['maintenance', 'ok'],
+        ['health-before', 'ok'],
+        ['backup', 'skipped'],
+        ['update', 'started'],
+      ] as const)
+        await recordStep(t.db, held.runSite.id, step, result, null, now);
+      // GridPane had the command and ran it, or it never left.
+      if (reachedTheHost)
+        await wordpress.applyWpCli(domain, { plugin: [`update ${slug} --version=${p.update_version}`] });
+      await runUpdateSite(t.services, held.runSite.id);
+      return { site: (await runOf(held.runId)).sites[0]!, p };
+    };
+
+    const sent = await retried(domains[0]!, true);
+    expect(sent.site.status, sent.site.reason ?? '').toBe('done');
+    expect(sent.site.steps.filter((s) => s.step === 'update')).toEqual([
+      expect.objectContaining({ result: 'started' }),
+      expect.objectContaining({
+        result: 'ok',
+        detail: 'Recorded as sent when its worker stopped: the versions read again show it done',
+      }),
+    ]);
+    expect(sent.site.items[0]).toMatchObject({ to: sent.p.update_version, result: 'updated' });
+
+    const lost = await retried(domains[1]!, false);
+    const unknown = `Recorded as sent when its worker stopped, and the versions read again do not show ${slug} ${lost.p.update_version}: whether the host ran it is not known`;
+    expect(lost.site).toMatchObject({ status: 'failed', reason: unknown });
+    expect(stepsOf(lost.site)).toEqual([
+      'maintenance:ok',
+      'health-before:ok',
+      'backup:skipped',
+      'update:started',
+      'update:failed',
+      'verify:failed',
+      'health-after:ok',
+    ]);
+    expect(lost.site.steps.find((s) => s.step === 'update' && s.result === 'failed')!.detail).toBe(unknown);
+    expect(lost.site.items[0]).toMatchObject({ result: 'not-changed' });
+    expect(wordpress.expected(domains[1]!).plugins!.find((x) => x.slug === slug)!.version).toBe(
+      lost.p.version,
+    );
+    // Neither retry sent anything: not the update again, not a rollback.
+    expect(gridpaneWriteCount()).toBe(writesBefore);
   });
 });

@@ -1,7 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_HDSNAPSHOT_URL_TEMPLATE } from '../../shared/integrations';
 import {
+  isTargetVersion,
   MAX_RUN_CONCURRENCY,
+  SLUG_PATTERN,
+  shownValue,
   type UpdateItemResult,
   type UpdateSiteItem,
   type UpdateStep,
@@ -19,8 +22,10 @@ import { closeUpdateWindow, openUpdateWindow, websitesInMaintenance } from '../m
 import { endMonitorIncidentsInMaintenance } from '../monitors';
 import { GRIDPANE } from '../providers/gridpane/keys';
 import type { WpCliCommands } from '../providers/gridpane/types';
+import { wpCliBody } from '../providers/gridpane/wp-cli';
 import { HDSNAPSHOT } from '../providers/hdsnapshot/keys';
 import { KINSTA } from '../providers/kinsta/keys';
+import { KINSTA_ID } from '../providers/kinsta/schemas';
 import type { Services } from '../services';
 import {
   ADVANCE_UPDATES_JOB,
@@ -62,6 +67,75 @@ class SiteOutcome extends Error {
 type Site = RunSiteRow;
 type Versions = Map<string, string | null>;
 
+/** A write to the host that is not sent: something it would ask for is not safe to put in it. */
+class WriteRefused extends Error {}
+
+/** A write to the host, built and checked in full before it is recorded as started or sent. */
+type HostWrite =
+  | {
+      host: 'kinsta';
+      environmentId: string;
+      items: { type: 'plugin' | 'theme'; slug: string; version: string }[];
+    }
+  | { host: 'gridpane'; siteId: number; wp: WpCliCommands };
+
+const itemName = (i: UpdateSiteItem) => i.slug ?? 'WordPress';
+
+/**
+ * The write that moves each item to `version(item)`: GridPane's WP-CLI commands (checked by the same
+ * builder that sends them), or Kinsta's operations. Throws WriteRefused, naming what is wrong, when a
+ * version is outside the version grammar, a slug or the host's site id is not one, or the builder
+ * refuses a command: such a write never reaches the host and is never recorded as sent.
+ */
+function hostWrite(
+  site: Site,
+  providerSiteId: string,
+  items: UpdateSiteItem[],
+  version: (i: UpdateSiteItem) => string,
+  rollback: boolean,
+): HostWrite {
+  for (const item of items) {
+    const v = version(item);
+    if (!isTargetVersion(v))
+      throw new WriteRefused(
+        `the ${rollback ? 'version to go back to' : 'target version'} '${shownValue(v)}' of ${itemName(item)} is not a valid version`,
+      );
+    if (item.type !== 'core' && !SLUG_PATTERN.test(item.slug ?? ''))
+      throw new WriteRefused(`'${shownValue(item.slug)}' is not a valid plugin or theme name`);
+  }
+  if (site.host === KINSTA) {
+    if (!KINSTA_ID.test(providerSiteId))
+      throw new WriteRefused(`Kinsta's environment id '${shownValue(providerSiteId)}' is not valid`);
+    const kinstaItems: { type: 'plugin' | 'theme'; slug: string; version: string }[] = [];
+    for (const item of items) {
+      if (item.type === 'core')
+        throw new WriteRefused("Kinsta's API updates plugins and themes, not WordPress itself");
+      kinstaItems.push({ type: item.type, slug: item.slug!, version: version(item) });
+    }
+    return { host: 'kinsta', environmentId: providerSiteId, items: kinstaItems };
+  }
+  const siteId = Number(providerSiteId);
+  if (!/^\d+$/.test(providerSiteId) || !Number.isSafeInteger(siteId))
+    throw new WriteRefused(`GridPane's site id '${shownValue(providerSiteId)}' is not valid`);
+  const wp: WpCliCommands = {};
+  for (const item of items) {
+    // WordPress itself goes back to an older release only when forced; a plugin or theme takes the
+    // version it is given either way.
+    const command =
+      item.type === 'core'
+        ? `update --version=${version(item)}${rollback ? ' --force' : ''}`
+        : `update ${item.slug} --version=${version(item)}`;
+    wp[item.type] = [...(wp[item.type] ?? []), command];
+  }
+  try {
+    wpCliBody(wp);
+  } catch (err) {
+    if (err instanceof TypeError) throw new WriteRefused(`the command was refused (${err.message})`);
+    throw err;
+  }
+  return { host: 'gridpane', siteId, wp };
+}
+
 /** The versions a site runs now, read from where it was planned: HD Snapshot (GridPane) or Kinsta. */
 async function readVersions(services: Services, site: Site, providerSiteId: string): Promise<Versions> {
   const versions: Versions = new Map();
@@ -99,26 +173,19 @@ async function readVersions(services: Services, site: Site, providerSiteId: stri
 }
 
 /**
- * Asks the host to move each item to `version(item)`: GridPane through its WP-CLI endpoint (one call,
- * which says nothing of what it did: only the versions read again are believed), Kinsta one
- * operation per item, followed until it ends.
+ * Sends a write built by `hostWrite`: GridPane through its WP-CLI endpoint (one call, which says
+ * nothing of what it did: only the versions read again are believed), Kinsta one operation per item,
+ * followed until it ends.
  */
-async function sendToHost(
-  services: Services,
-  site: Site,
-  providerSiteId: string,
-  items: UpdateSiteItem[],
-  version: (i: UpdateSiteItem) => string,
-  rollback: boolean,
-): Promise<string | null> {
-  if (site.host === KINSTA) {
+async function sendToHost(services: Services, write: HostWrite): Promise<string | null> {
+  if (write.host === 'kinsta') {
     const settings = await loadSettings(services, KINSTA);
     const client = services.providers.kinsta({ baseUrl: settings.baseUrl!, apiKey: settings.apiKey! });
-    for (const item of items) {
+    for (const item of write.items) {
       const { operationId } =
         item.type === 'theme'
-          ? await client.updateTheme(providerSiteId, item.slug!, version(item))
-          : await client.updatePlugin(providerSiteId, item.slug!, version(item));
+          ? await client.updateTheme(write.environmentId, item.slug, item.version)
+          : await client.updatePlugin(write.environmentId, item.slug, item.version);
       try {
         await follow(services, 'Kinsta', 'update', async () => {
           const operation = await client.getOperation(operationId);
@@ -139,17 +206,7 @@ async function sendToHost(
   }
   const settings = await loadSettings(services, GRIDPANE);
   const client = services.providers.gridpane({ baseUrl: settings.baseUrl!, token: settings.accessToken! });
-  const wp: WpCliCommands = {};
-  for (const item of items) {
-    // WordPress itself goes back to an older release only when forced; a plugin or theme takes the
-    // version it is given either way.
-    const command =
-      item.type === 'core'
-        ? `update --version=${version(item)}${rollback ? ' --force' : ''}`
-        : `update ${item.slug} --version=${version(item)}`;
-    wp[item.type] = [...(wp[item.type] ?? []), command];
-  }
-  await client.runWpCli(Number(providerSiteId), wp);
+  await client.runWpCli(write.siteId, write.wp);
   return null;
 }
 
@@ -259,6 +316,23 @@ export async function runUpdateSite(services: Services, runSiteId: number): Prom
     const providerSiteId = website.providerSiteId!;
     if (!site.startedAt) await setRunSite(db, runSiteId, { startedAt: clock.now() });
 
+    // The update, and the rollback that would undo it, are built and checked before anything is done
+    // on the site: a write that could not be sent (a version outside the grammar, a command the builder
+    // refuses) fails the site here, with nothing opened, backed up or sent, and nothing recorded as
+    // started that a retry could take for sent.
+    let updateWrite: HostWrite | null = null;
+    if (!doneStep('update') && !startedStep('update')) {
+      try {
+        hostWrite(site, providerSiteId, items, (i) => i.from, true);
+        updateWrite = hostWrite(site, providerSiteId, items, (i) => i.to, false);
+      } catch (err) {
+        if (!(err instanceof WriteRefused)) throw err;
+        const reason = `The update was not sent: ${err.message}`;
+        await record('update', 'failed', reason);
+        throw new SiteOutcome('failed', reason);
+      }
+    }
+
     // a. A window on the site: checks and monitors stay quiet while it is in maintenance mode.
     if (!doneStep('maintenance')) {
       if (run.cancelRequestedAt) throw new SiteOutcome('skipped', 'Cancelled before it started');
@@ -330,8 +404,9 @@ export async function runUpdateSite(services: Services, runSiteId: number): Prom
     }
 
     // d. The update at the host: only when still allowed, and never sent twice.
+    /** The versions read on resuming an update a stopped worker recorded as started. */
+    let resumed: Map<string, boolean> | null = null;
     if (!doneStep('update')) {
-      let note: string | null = null;
       await setRunSite(db, runSiteId, { status: 'updating' });
       if (!startedStep('update')) {
         if (await cancelRequested())
@@ -341,25 +416,35 @@ export async function runUpdateSite(services: Services, runSiteId: number): Prom
             'skipped',
             'Updates through this host were turned off before the update: nothing was updated',
           );
+        await record('update', 'started', items.map((i) => `${itemName(i)} ${i.from} → ${i.to}`).join(', '));
+        const note = await sendToHost(services, updateWrite!);
         await record(
           'update',
-          'started',
-          items.map((i) => `${i.slug ?? 'WordPress'} ${i.from} → ${i.to}`).join(', '),
+          'ok',
+          note ?? (site.host === KINSTA ? 'Kinsta finished' : 'GridPane ran the commands'),
         );
-        note = await sendToHost(services, site, providerSiteId, items, (i) => i.to, false);
+      } else {
+        // A worker recorded the update as started and stopped: it may or may not have reached the host.
+        // It is never sent again; it counts as done only once the versions read again show it.
+        resumed = await versionsReach(services, site, providerSiteId, items, (i) => i.to);
+        const missed = items.filter((i) => !resumed!.get(itemKey(i)));
+        await record(
+          'update',
+          missed.length ? 'failed' : 'ok',
+          missed.length
+            ? `Recorded as sent when its worker stopped, and the versions read again do not show ${missed.map((i) => `${itemName(i)} ${i.to}`).join(', ')}: whether the host ran it is not known`
+            : 'Recorded as sent when its worker stopped: the versions read again show it done',
+        );
       }
-      await record(
-        'update',
-        'ok',
-        note ?? (site.host === KINSTA ? 'Kinsta finished' : 'GridPane ran the commands'),
-      );
     }
+    /** Why the update is not known to have been done, when its step ended so. */
+    const updateUnknown = doneStep('update')?.result === 'failed' ? doneStep('update')!.detail : null;
 
     // e. Verify: the versions read again, and the site's health.
     let verified = true;
     if (!doneStep('verify')) {
       await setRunSite(db, runSiteId, { status: 'verifying' });
-      const reached = await versionsReach(services, site, providerSiteId, items, (i) => i.to);
+      const reached = resumed ?? (await versionsReach(services, site, providerSiteId, items, (i) => i.to));
       const results = new Map<string, UpdateItemResult>(
         [...reached].map(([k, ok]) => [k, ok ? 'updated' : 'not-changed']),
       );
@@ -371,7 +456,7 @@ export async function runUpdateSite(services: Services, runSiteId: number): Prom
         verified ? 'ok' : 'failed',
         verified
           ? null
-          : `Still not at the version asked for: ${missed.map((i) => `${i.slug ?? 'WordPress'} (${i.to})`).join(', ')}`,
+          : `Still not at the version asked for: ${missed.map((i) => `${itemName(i)} (${i.to})`).join(', ')}`,
       );
     } else verified = doneStep('verify')!.result === 'ok';
     // A run cancelled while this site was being updated: the update step ended, and what it changed
@@ -393,7 +478,7 @@ export async function runUpdateSite(services: Services, runSiteId: number): Prom
       ? 'The run was cancelled during the update'
       : !healthy
         ? 'The site was not healthy after the update'
-        : 'The update did not take: the versions did not change';
+        : (updateUnknown ?? 'The update did not take: the versions did not change');
     if (changed.length === 0)
       return await finish(
         cancelled ? 'skipped' : 'failed',
@@ -401,18 +486,39 @@ export async function runUpdateSite(services: Services, runSiteId: number): Prom
       );
     if (healthy && !cancelled) return await finish('failed', what);
     await setRunSite(db, runSiteId, { status: 'rolling-back' });
+    let back: Map<string, boolean> | null = null;
+    /** Why the rollback was not sent, when it could not be. */
+    let notSent: string | null = null;
     if (!doneStep('rollback')) {
       if (!startedStep('rollback')) {
+        let write: HostWrite | null = null;
+        try {
+          write = hostWrite(site, providerSiteId, changed, (i) => i.from, true);
+        } catch (err) {
+          if (!(err instanceof WriteRefused)) throw err;
+          notSent = err.message;
+        }
+        if (write) {
+          await record('rollback', 'started', changed.map((i) => `${itemName(i)} → ${i.from}`).join(', '));
+          await sendToHost(services, write);
+          await record('rollback', 'ok', null);
+        } else await record('rollback', 'failed', `The rollback was not sent: ${notSent}`);
+      } else {
+        // As with the update: a rollback recorded as started is never sent again; the versions say.
+        back = await versionsReach(services, site, providerSiteId, changed, (i) => i.from);
+        const done = [...back.values()].every(Boolean);
         await record(
           'rollback',
-          'started',
-          changed.map((i) => `${i.slug ?? 'WordPress'} → ${i.from}`).join(', '),
+          done ? 'ok' : 'failed',
+          done
+            ? 'Recorded as sent when its worker stopped: the versions read again show it done'
+            : 'Recorded as sent when its worker stopped, and the versions read again do not show it: whether the host ran it is not known',
         );
-        await sendToHost(services, site, providerSiteId, changed, (i) => i.from, true);
       }
-      await record('rollback', 'ok', null);
     }
-    const back = await versionsReach(services, site, providerSiteId, changed, (i) => i.from);
+    back ??= notSent
+      ? new Map(changed.map((i) => [itemKey(i), false]))
+      : await versionsReach(services, site, providerSiteId, changed, (i) => i.from);
     const healthBack = await healthAfter(services, site, titleBefore);
     const rolledBack = [...back.values()].every(Boolean) && healthBack.ok;
     await record(
@@ -459,14 +565,17 @@ export async function runUpdateSite(services: Services, runSiteId: number): Prom
           event: 'update_failed',
           key: `update-failed:${runSiteId}`,
           title: `${site.domain}: an update broke the site and the rollback did not fix it`,
-          body: `${what}. The rollback to ${changed.map((i) => `${i.slug ?? 'WordPress'} ${i.from}`).join(', ')} did not bring it back (${healthLine(healthBack)}). Restore its pre-update backup from the website's page.`,
+          body: `${what}. The rollback to ${changed.map((i) => `${itemName(i)} ${i.from}`).join(', ')} ${notSent ? `was not sent (${notSent})` : 'did not bring it back'} (${healthLine(healthBack)}). Restore its pre-update backup from the website's page.`,
           link: `/websites/internal/${site.websiteId}`,
           action: 'updates.site_broken',
         },
         { websiteIds: [site.websiteId] },
       ),
     );
-    return await finish('failed', `${what}, and the rollback did not fix it: restore the pre-update backup`);
+    return await finish(
+      'failed',
+      `${what}, and the rollback ${notSent ? `was not sent (${notSent})` : 'did not fix it'}: restore the pre-update backup`,
+    );
   } catch (err) {
     if (err instanceof SiteOutcome) return finish(err.status, err.message);
     if (err instanceof HostRefused || isProviderError(err)) {

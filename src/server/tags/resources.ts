@@ -3,8 +3,8 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tag } from '../../shared/tags';
 import { recordActivity } from '../activity';
 import { type Context, withTransaction } from '../core/context';
-import { notFound } from '../core/errors';
-import { clientInScope } from '../core/scope';
+import { forbidden, notFound } from '../core/errors';
+import { clientInScope, isScoped } from '../core/scope';
 import type { Db } from '../db/client';
 import { clients, clientTags, tags, websites, websiteTags } from '../db/schema';
 
@@ -173,6 +173,36 @@ async function assertResource(
     .limit(1);
   if (!row) throw notFound(r.notFoundMessage);
   return String(row.name);
+}
+
+/** What a person limited to chosen clients is told when a tag they would change is also someone else's. */
+const SCOPED_TAG_USED_BY_OTHERS =
+  'Websites or clients you do not manage use this tag too, and a change to it would change it for them; ask an Admin or someone who manages them to change it, or make a tag of your own.';
+
+/**
+ * A tag is one for every client: a person limited to chosen clients may rename, recolour or delete one
+ * only while no client or website outside their clients (a website of no client included) carries it,
+ * else 403. Anyone not limited may always.
+ */
+export async function assertTagOnlyOnTheirs(
+  ctx: Pick<Context, 'db' | 'actor'>,
+  tagId: number,
+): Promise<void> {
+  if (!isScoped(ctx)) return;
+  for (const r of taggableResources) {
+    const [other] = await ctx.db
+      .select({ id: r.resourceIdColumn })
+      .from(r.joinTable)
+      .innerJoin(r.idColumn.table, eq(r.idColumn, r.resourceIdColumn))
+      .where(
+        and(
+          eq(r.tagIdColumn, tagId),
+          sql`not coalesce(${clientInScope(ctx, sql`${r.clientColumn}`)}, false)`,
+        ),
+      )
+      .limit(1);
+    if (other) throw forbidden(SCOPED_TAG_USED_BY_OTHERS);
+  }
 }
 
 async function assertTag(db: Db, tagId: number): Promise<string> {

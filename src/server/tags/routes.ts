@@ -20,14 +20,17 @@ export async function tagRoutes(app: FastifyInstance, services: Services): Promi
 
   r.get(
     '/api/tags',
-    { config: { access: 'session-or-token', role: 'viewer' }, schema: { response: { 200: tagList } } },
+    {
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
+      schema: { response: { 200: tagList } },
+    },
     async () => listTags({ db }),
   );
 
   r.post(
     '/api/tags',
     {
-      config: { access: 'session-or-token', role: 'staff' },
+      config: { access: 'session-or-token', role: 'staff', freshTwoFactor: false },
       schema: { body: createTagRequest, response: { 201: tag } },
     },
     async (request, reply) => {
@@ -39,7 +42,7 @@ export async function tagRoutes(app: FastifyInstance, services: Services): Promi
   r.put(
     '/api/tags/:id',
     {
-      config: { access: 'session-or-token', role: 'staff' },
+      config: { access: 'session-or-token', role: 'staff', freshTwoFactor: false },
       schema: { params: idParams, body: updateTagRequest, response: { 200: tag } },
     },
     async (request) => updateTag(contextOf(services, request), request.params.id, request.body),
@@ -48,7 +51,7 @@ export async function tagRoutes(app: FastifyInstance, services: Services): Promi
   r.delete(
     '/api/tags/:id',
     {
-      config: { access: 'session-or-token', role: 'admin' },
+      config: { access: 'session-or-token', role: 'admin', freshTwoFactor: false },
       schema: { params: idParams, response: { 204: z.null() } },
     },
     async (request, reply) => {
@@ -69,7 +72,7 @@ function resourceTagRoutes(app: FastifyInstance, services: Services, resource: T
   r.get(
     base,
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { params: idParams, response: { 200: tagList } },
     },
     async (request) => listResourceTags(contextOf(services, request), resource, request.params.id),
@@ -79,7 +82,7 @@ function resourceTagRoutes(app: FastifyInstance, services: Services, resource: T
   r.post(
     base,
     {
-      config: { access: 'session-or-token', role: 'staff' },
+      config: { access: 'session-or-token', role: 'staff', freshTwoFactor: false },
       schema: { params: idParams, body: addResourceTagRequest, response: { 200: tagList, 201: tagList } },
     },
     async (request, reply) => {
@@ -97,7 +100,7 @@ function resourceTagRoutes(app: FastifyInstance, services: Services, resource: T
   r.delete(
     `${base}/:tagId`,
     {
-      config: { access: 'session-or-token', role: 'staff' },
+      config: { access: 'session-or-token', role: 'staff', freshTwoFactor: false },
       schema: { params: resourceTagParams, response: { 204: z.null() } },
     },
     async (request, reply) => {

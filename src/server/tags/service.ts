@@ -6,6 +6,7 @@ import { conflict, notFound } from '../core/errors';
 import type { Db } from '../db/client';
 import { tags } from '../db/schema';
 import { isUniqueViolation } from '../users';
+import { assertTagOnlyOnTheirs } from './resources';
 
 const tagColumns = { id: tags.id, name: tags.name, color: tags.color };
 
@@ -41,12 +42,14 @@ export async function updateTag(
   id: number,
   input: { name: string; color?: string },
 ): Promise<Tag> {
-  // An unknown tag is a 404 even when its new name would clash.
-  const [existing] = await ctx.db.select({ id: tags.id }).from(tags).where(eq(tags.id, id)).limit(1);
-  if (!existing) throw notFound('Tag not found');
-  await assertNameFree(ctx.db, input.name, id);
   try {
     return await withTransaction(ctx, async (tx) => {
+      // Locked until the change commits: nobody gives the tag to another client in between. An unknown
+      // tag is a 404 even when its new name would clash.
+      const [existing] = await tx.db.select({ id: tags.id }).from(tags).where(eq(tags.id, id)).for('update');
+      if (!existing) throw notFound('Tag not found');
+      await assertTagOnlyOnTheirs(tx, id);
+      await assertNameFree(tx.db, input.name, id);
       const [row] = await tx.db
         .update(tags)
         .set({ ...input, updatedAt: tx.clock.now() })
@@ -65,6 +68,9 @@ export async function updateTag(
 /** Deletes a tag; the foreign keys' cascade takes it off every client and website in the same statement. */
 export async function deleteTag(ctx: WriteContext, id: number): Promise<void> {
   await withTransaction(ctx, async (tx) => {
+    const [existing] = await tx.db.select({ id: tags.id }).from(tags).where(eq(tags.id, id)).for('update');
+    if (!existing) throw notFound('Tag not found');
+    await assertTagOnlyOnTheirs(tx, id);
     const deleted = await tx.db.delete(tags).where(eq(tags.id, id)).returning({ name: tags.name });
     if (deleted.length === 0) throw notFound('Tag not found');
     await recordActivity(tx, {

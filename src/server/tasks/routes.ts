@@ -15,7 +15,7 @@ export async function taskRoutes(app: FastifyInstance, services: Services): Prom
   r.get(
     '/api/tasks',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: taskListQuery, response: { 200: taskListResponse } },
     },
     // Any paging key or filter asks for a page, as on the other lists.
@@ -28,7 +28,7 @@ export async function taskRoutes(app: FastifyInstance, services: Services): Prom
   r.post(
     '/api/tasks',
     {
-      config: { access: 'session-or-token', role: 'staff' },
+      config: { access: 'session-or-token', role: 'staff', freshTwoFactor: false },
       schema: { body: taskRequest, response: { 201: task } },
     },
     async (request, reply) => {
@@ -40,7 +40,7 @@ export async function taskRoutes(app: FastifyInstance, services: Services): Prom
   r.put(
     '/api/tasks/:id',
     {
-      config: { access: 'session-or-token', role: 'staff' },
+      config: { access: 'session-or-token', role: 'staff', freshTwoFactor: false },
       schema: { params: idParams, body: taskRequest, response: { 200: task } },
     },
     async (request) => updateTask(contextOf(services, request), request.params.id, request.body),
@@ -49,7 +49,7 @@ export async function taskRoutes(app: FastifyInstance, services: Services): Prom
   r.delete(
     '/api/tasks/:id',
     {
-      config: { access: 'session-or-token', role: 'staff' },
+      config: { access: 'session-or-token', role: 'staff', freshTwoFactor: false },
       schema: { params: idParams, response: { 204: z.null() } },
     },
     async (request, reply) => {

@@ -15,7 +15,10 @@ export async function tokenRoutes(app: FastifyInstance, services: Services): Pro
 
   r.get(
     '/api/tokens',
-    { config: { access: 'session-or-token', role: 'viewer' }, schema: { response: { 200: apiTokenList } } },
+    {
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
+      schema: { response: { 200: apiTokenList } },
+    },
     async (request) => listTokens({ db }, clock, requireUser(request).id),
   );
 
@@ -36,7 +39,7 @@ export async function tokenRoutes(app: FastifyInstance, services: Services): Pro
   r.delete(
     '/api/tokens/:id',
     {
-      config: { ...sessionOnly('create or revoke API tokens'), role: 'viewer' },
+      config: { ...sessionOnly('create or revoke API tokens'), role: 'viewer', freshTwoFactor: true },
       schema: { params: idParams, response: { 204: z.null() } },
     },
     async (request, reply) => {

@@ -150,6 +150,41 @@ describe('POST /api/updates/plan', () => {
     expect(await runCount()).toBe(0);
   });
 
+  it('takes a named version only in the version grammar, in a plan as in a run', async () => {
+    const refused = [
+      '9.3.4 --exec=phpinfo()',
+      '6.4--force',
+      '1.0.0-',
+      'latest',
+      '1;rm',
+      '$(x)',
+      '',
+      `1.0.0-${'a'.repeat(30)}`,
+    ];
+    for (const targetVersion of refused) {
+      const payload = { items: [{ type: 'plugin', slug: 'forms', targetVersion }] };
+      const [previewed, asked] = await Promise.all([
+        plan(payload),
+        t.app.inject({ method: 'POST', url: '/api/updates/runs', headers: { cookie: staff }, payload }),
+      ]);
+      expect(previewed.statusCode, targetVersion).toBe(400);
+      expect(previewed.json().fieldErrors['items.0.targetVersion'][0], targetVersion).toMatch(
+        /^targetVersion must be a version such as 6\.0\.2 or 1\.0\.0-beta\.2/,
+      );
+      expect(asked.statusCode, targetVersion).toBe(400);
+      expect(previewed.json(), targetVersion).toEqual(asked.json());
+    }
+    const accepted = await plan({
+      items: [{ type: 'plugin', slug: 'forms', targetVersion: '1.2.1-beta.2' }],
+      websiteIds: [ids['d-ready.example']!],
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().sites[0].items).toEqual([
+      { type: 'plugin', slug: 'forms', from: '1.1.0', to: '1.2.1-beta.2' },
+    ]);
+    expect(await runCount()).toBe(0);
+  });
+
   it('is for Staff and up: a viewer gets 403', async () => {
     const res = await plan({ items: [{ type: 'plugin', slug: 'forms' }] }, viewer);
     expect(res.statusCode).toBe(403);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { insertUpdatableSite, type UpdatableSite } from '../../../test/support/update-sites';
 import { integrations, maintenanceWindows } from '../db/schema';
-import { type PlannedSite, planUpdateRun } from './plan';
+import { type PlannedSite, planUpdateRun, previewUpdateRun } from './plan';
 
 // Which sites a run updates, to which versions, and why the others are left out: read from what each
 // site runs (HD Snapshot or Kinsta), its health, the maintenance windows and the hosts' switches.
@@ -120,5 +120,66 @@ describe('planning an update run', () => {
         .map((s) => s.domain)
         .sort(),
     ).toEqual(['kinsta.example', 'ready.example']);
+  });
+
+  it('leaves out an item whose version the site reports outside the version grammar, saying so safely', async () => {
+    const injected = '9.3.4 --exec=phpinfo()';
+    const long = `1.0.${'9'.repeat(60)}`;
+    await site('tampered.example', { plugins: [['gallery', '9.3.3', injected]] });
+    await site('tampered-installed.example', { plugins: [['gallery', '1.0;rm', '9.3.4']] });
+    await site('tampered-long.example', { plugins: [['gallery', '9.3.3', long]] });
+    await site('mixed.example', {
+      plugins: [
+        ['gallery', '9.3.3', injected],
+        ['forms', '1.0.0', '1.2.0'],
+      ],
+    });
+    const body = {
+      items: [
+        { type: 'plugin' as const, slug: 'gallery' },
+        { type: 'plugin' as const, slug: 'forms' },
+      ],
+      websiteIds: [
+        'tampered.example',
+        'tampered-installed.example',
+        'tampered-long.example',
+        'mixed.example',
+      ].map((d) => ids[d]!),
+    };
+    const plan = byDomain(await planUpdateRun(t.services, body));
+    expect(plan.get('tampered.example')).toMatchObject({
+      status: 'skipped',
+      items: [],
+      reason: `Nothing to update: the site reports an invalid version '${injected}' for gallery; forms is not installed`,
+    });
+    expect(plan.get('tampered-installed.example')!.reason).toBe(
+      "Nothing to update: the site reports an invalid version '1.0;rm' for gallery; forms is not installed",
+    );
+    // A long value is cut, never quoted whole.
+    expect(plan.get('tampered-long.example')!.reason).toContain(
+      `the site reports an invalid version '${long.slice(0, 40)}…' for gallery`,
+    );
+    // A site with something else to update is updated for it, the tampered item left out with why.
+    expect(plan.get('mixed.example')).toMatchObject({
+      status: 'pending',
+      reason: null,
+      items: [{ type: 'plugin', slug: 'forms', from: '1.0.0', to: '1.2.0' }],
+      leftOut: [
+        {
+          type: 'plugin',
+          slug: 'gallery',
+          reason: `the site reports an invalid version '${injected}' for gallery`,
+        },
+      ],
+    });
+    const preview = await previewUpdateRun(t.services, body);
+    expect(preview.sites.find((s) => s.domain === 'mixed.example')!.leftOut).toEqual([
+      {
+        type: 'plugin',
+        slug: 'gallery',
+        reason: `the site reports an invalid version '${injected}' for gallery`,
+      },
+    ]);
+    expect(JSON.stringify(preview)).not.toContain(long);
   });
 });

@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { CreateUpdateRunBody, UpdateItemType, UpdateRunItem, UpdateRunPlan } from '../../shared/updates';
+import {
+  type CreateUpdateRunBody,
+  isTargetVersion,
+  shownValue,
+  type UpdateItemType,
+  type UpdateRunItem,
+  type UpdateRunPlan,
+} from '../../shared/updates';
 import { WEBSITE_HOST_NAMES, type WebsiteHost } from '../../shared/websites';
 import { badRequest } from '../core/errors';
 import { clientInScope } from '../core/scope';
@@ -13,6 +20,8 @@ import type { Services } from '../services';
 import { compareVersions } from '../vulnerabilities';
 
 export type PlannedItem = { type: UpdateItemType; slug: string | null; from: string; to: string };
+/** An item asked for that a site is not updated for, and why. */
+export type LeftOutItem = { type: UpdateItemType; slug: string | null; reason: string };
 
 /** One site of a plan: what it will update, or why it is left out. */
 export type PlannedSite = {
@@ -23,6 +32,11 @@ export type PlannedSite = {
   status: 'pending' | 'skipped';
   reason: string | null;
   items: PlannedItem[];
+  /**
+   * On a site that is updated, the items left out because what the site reports cannot be trusted (an
+   * invalid version); a site left out altogether says every reason in `reason`.
+   */
+  leftOut: LeftOutItem[];
   lastBackupAt: Date | null;
 };
 
@@ -52,27 +66,44 @@ const itemName = (i: { type: UpdateItemType; slug?: string | null }) =>
 /** Major.minor: a WordPress branch ("6.8" of "6.8.3"); minor updates stay within it. */
 const branchOf = (version: string) => version.split('.').slice(0, 2).join('.');
 
-/** The newest release of WordPress in a branch that wordpress.org lists; null when its list was never read. */
+/**
+ * The newest release of WordPress in a branch that wordpress.org lists (a release outside the version
+ * grammar is never a target); null when its list was never read.
+ */
 function newestInBranch(releases: string[] | null, installed: string): string | null {
   if (!releases) return null;
   const branch = branchOf(installed);
   let newest: string | null = null;
   for (const v of releases)
-    if (branchOf(v) === branch && (newest === null || compareVersions(v, newest) > 0)) newest = v;
+    if (isTargetVersion(v) && branchOf(v) === branch && (newest === null || compareVersions(v, newest) > 0))
+      newest = v;
   return newest;
 }
 
 /**
+ * Why an item is left out when a version it would be updated from or to is not in the version grammar:
+ * such a version never enters a plan (it would go into a command to the host, and a rollback goes back
+ * to the installed one). Null when both are valid.
+ */
+function invalidVersion(name: string, from: string, to: string, named: boolean): string | null {
+  if (!isTargetVersion(from)) return `the site reports an invalid version '${shownValue(from)}' for ${name}`;
+  if (isTargetVersion(to)) return null;
+  return named
+    ? `the version asked for '${shownValue(to)}' is not a valid version`
+    : `the site reports an invalid version '${shownValue(to)}' for ${name}`;
+}
+
+/**
  * What one asked item means on one site: installed → target, or why nothing (not installed, no
- * update offered, already there). WordPress itself moves within its branch unless a version is named:
- * a major update is only ever an explicit choice.
+ * update offered, already there, a version that is not valid). WordPress itself moves within its
+ * branch unless a version is named: a major update is only ever an explicit choice.
  */
 function planItem(
   item: UpdateRunItem,
   site: Candidate,
   installed: Map<string, Installed>,
   releases: string[] | null,
-): PlannedItem | { why: string } {
+): PlannedItem | { why: string; invalid?: true } {
   const name = itemName(item);
   if (item.type === 'core') {
     if (site.host === KINSTA) return { why: "Kinsta's API updates plugins and themes, not WordPress itself" };
@@ -80,13 +111,17 @@ function planItem(
     if (!from) return { why: 'its WordPress version is not known' };
     const to = item.targetVersion ?? newestInBranch(releases, from);
     if (!to) return { why: "wordpress.org's list of releases has not been read yet" };
+    const invalid = invalidVersion(name, from, to, item.targetVersion !== undefined);
+    if (invalid) return { why: invalid, invalid: true };
     if (compareVersions(to, from) <= 0) return { why: `WordPress is at ${from} already` };
     return { type: 'core', slug: null, from, to };
   }
   const row = installed.get(`${site.id} ${item.type} ${item.slug}`);
   if (!row?.version) return { why: `${name} is not installed` };
   const to = item.targetVersion ?? row.update_version;
-  if (!to) return { why: `no update of ${name} is offered (at ${row.version})` };
+  if (!to) return { why: `no update of ${name} is offered (at ${shownValue(row.version)})` };
+  const invalid = invalidVersion(name, row.version, to, item.targetVersion !== undefined);
+  if (invalid) return { why: invalid, invalid: true };
   if (compareVersions(to, row.version) <= 0) return { why: `${name} is at ${row.version} already` };
   return { type: item.type, slug: item.slug!, from: row.version, to };
 }
@@ -183,10 +218,14 @@ export async function planUpdateRun(ctx: Services, body: CreateUpdateRunBody): P
     const id = Number(site.id);
     const planned: PlannedItem[] = [];
     const why: string[] = [];
+    const leftOut: LeftOutItem[] = [];
     for (const item of body.items) {
       const p = planItem(item, site, installed, releases);
-      if ('why' in p) why.push(p.why);
-      else planned.push(p);
+      if (!('why' in p)) planned.push(p);
+      else {
+        why.push(p.why);
+        if (p.invalid) leftOut.push({ type: item.type, slug: item.slug ?? null, reason: p.why });
+      }
     }
     const hostName = WEBSITE_HOST_NAMES[site.host] ?? site.host;
     const skip = site.removed
@@ -212,6 +251,7 @@ export async function planUpdateRun(ctx: Services, body: CreateUpdateRunBody): P
       status: skip ? 'skipped' : 'pending',
       reason: skip,
       items: skip ? [] : planned,
+      leftOut: skip ? [] : leftOut,
       lastBackupAt: site.last_backup_at ? new Date(site.last_backup_at) : null,
     };
   });
@@ -235,6 +275,7 @@ export async function previewUpdateRun(ctx: Services, body: CreateUpdateRunBody)
     status: s.status,
     reason: s.reason,
     items: s.items,
+    ...(s.leftOut.length ? { leftOut: s.leftOut } : {}),
     lastBackupAt: s.lastBackupAt?.toISOString() ?? null,
   }));
   const pending = sites.filter((s) => s.status === 'pending').length;

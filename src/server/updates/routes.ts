@@ -22,7 +22,7 @@ export async function updateRoutes(app: FastifyInstance, services: Services): Pr
   r.post(
     '/api/updates/plan',
     {
-      config: { access: 'session-or-token', role: 'staff' },
+      config: { access: 'session-or-token', role: 'staff', freshTwoFactor: false },
       schema: { body: createUpdateRunBody, response: { 200: updateRunPlan } },
     },
     async (request) => previewUpdateRun(contextOf(services, request), request.body),
@@ -31,7 +31,12 @@ export async function updateRoutes(app: FastifyInstance, services: Services): Pr
   r.post(
     '/api/updates/runs',
     {
-      config: { access: 'session-or-token', role: 'staff', audit: { action: 'updates.run_requested' } },
+      config: {
+        access: 'session-or-token',
+        role: 'staff',
+        freshTwoFactor: false,
+        audit: { action: 'updates.run_requested' },
+      },
       schema: { body: createUpdateRunBody, response: { 201: updateRunCreated } },
     },
     async (request, reply) => {
@@ -44,7 +49,7 @@ export async function updateRoutes(app: FastifyInstance, services: Services): Pr
   r.get(
     '/api/updates/runs',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: updateRunListQuery, response: { 200: updateRunPage } },
     },
     async (request) => listUpdateRuns(contextOf(services, request), request.query),
@@ -53,7 +58,7 @@ export async function updateRoutes(app: FastifyInstance, services: Services): Pr
   r.get(
     '/api/updates/runs/:id',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { params: idParams, response: { 200: updateRun } },
     },
     async (request) => readUpdateRun(contextOf(services, request), request.params.id),
@@ -65,6 +70,7 @@ export async function updateRoutes(app: FastifyInstance, services: Services): Pr
       config: {
         access: 'session-or-token',
         role: 'staff',
+        freshTwoFactor: false,
         audit: { action: 'updates.run_cancel_requested' },
       },
       schema: { params: idParams, response: { 202: updateRun } },

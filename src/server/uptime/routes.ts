@@ -9,7 +9,7 @@ export async function uptimeRoutes(app: FastifyInstance, services: Services): Pr
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/uptime',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: uptimeQuery, response: { 200: uptimeList } },
     },
     async (request) => listUptime(contextOf(services, request), request.query),

@@ -15,7 +15,10 @@ export async function userRoutes(app: FastifyInstance, services: Services): Prom
 
   r.get(
     '/api/users',
-    { config: { access: 'session-or-token', role: 'viewer' }, schema: { response: { 200: teamUserList } } },
+    {
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
+      schema: { response: { 200: teamUserList } },
+    },
     async () => listUsers({ db }),
   );
 
@@ -52,7 +55,7 @@ export async function userRoutes(app: FastifyInstance, services: Services): Prom
   r.delete(
     '/api/users/:id',
     {
-      config: { ...sessionOnly('add, change or remove team members'), role: 'admin' },
+      config: { ...sessionOnly('add, change or remove team members'), role: 'admin', freshTwoFactor: true },
       schema: { params: idParams, response: { 204: z.null() } },
     },
     async (request, reply) => {

@@ -26,7 +26,7 @@ export async function websiteRoutes(app: FastifyInstance, services: Services): P
   r.get(
     '/api/websites',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: websiteListQuery, response: { 200: websiteListResponse } },
     },
     async (request) =>
@@ -37,7 +37,7 @@ export async function websiteRoutes(app: FastifyInstance, services: Services): P
   r.get(
     '/api/websites/options',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { querystring: websiteOptionsQuery, response: { 200: websiteOptionsPage } },
     },
     async (request) => websiteOptions(contextOf(services, request), request.query.q, request.query.limit),
@@ -45,7 +45,7 @@ export async function websiteRoutes(app: FastifyInstance, services: Services): P
   r.get(
     '/api/websites/:id',
     {
-      config: { access: 'session-or-token', role: 'viewer' },
+      config: { access: 'session-or-token', role: 'viewer', freshTwoFactor: false },
       schema: { params: idParams, response: { 200: websiteDetail } },
     },
     async (request) => readWebsiteDetail(contextOf(services, request), request.params.id),
@@ -53,7 +53,7 @@ export async function websiteRoutes(app: FastifyInstance, services: Services): P
   r.put(
     '/api/websites/:id/client',
     {
-      config: { access: 'session-or-token', role: 'staff' },
+      config: { access: 'session-or-token', role: 'staff', freshTwoFactor: false },
       schema: { params: idParams, body: websiteClientRequest, response: { 200: websiteClient } },
     },
     async (request) =>
@@ -62,7 +62,7 @@ export async function websiteRoutes(app: FastifyInstance, services: Services): P
   r.put(
     '/api/websites/:id/monitor',
     {
-      config: { access: 'session-or-token', role: 'staff' },
+      config: { access: 'session-or-token', role: 'staff', freshTwoFactor: false },
       schema: { params: idParams, body: websiteMonitorRequest, response: { 200: websiteDetail } },
     },
     async (request) => {

@@ -58,7 +58,8 @@ export function AuditPage() {
 function AuditLog() {
   const { params, set } = useListParams(AUDIT_PARAM_KEYS);
   const entries = useAuditPage(params);
-  const broken = useAuditVerification().data?.firstBrokenId;
+  // The entries the last chain check named, highlighted in the list.
+  const named = new Set(useAuditVerification().data?.findings.map((f) => f.entryId));
   const filtered = AUDIT_PARAM_KEYS.some((key) => params[key] !== undefined);
 
   return (
@@ -109,19 +110,24 @@ function AuditLog() {
               return (
                 <tr
                   key={e.id}
-                  className={`border-b last:border-0 ${e.id === broken ? 'bg-destructive/10' : ''}`}
+                  className={`border-b last:border-0 ${named.has(e.id) ? 'bg-destructive/10' : ''}`}
                 >
                   <td className={`${TABLE_CELL} whitespace-nowrap tabular-nums`}>
                     {formatDateTime(e.at)}
-                    {e.id === broken && <span className="sr-only"> (the first broken entry)</span>}
+                    {named.has(e.id) && <span className="sr-only"> (named by the chain check)</span>}
                   </td>
                   <td className={`${TABLE_CELL} whitespace-nowrap`}>
-                    <FilterButton
-                      label={`Show only ${e.actor.name}'s entries`}
-                      onClick={() => set({ actorId: String(e.actor.id) })}
-                    >
-                      {e.actor.name}
-                    </FilterButton>
+                    {e.actor.type === 'system' ? (
+                      // Agency Hub itself (the log's own upkeep): no person to filter by.
+                      <span className="text-muted-foreground">{e.actor.name}</span>
+                    ) : (
+                      <FilterButton
+                        label={`Show only ${e.actor.name}'s entries`}
+                        onClick={() => set({ actorId: String(e.actor.id) })}
+                      >
+                        {e.actor.name}
+                      </FilterButton>
+                    )}
                     {e.actor.token && (
                       <Badge
                         variant="outline"

@@ -1,3 +1,4 @@
+import type { AuditFindingKind } from '@shared/audit';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
@@ -15,27 +16,56 @@ export function VerifyChainButton() {
   );
 }
 
-/** What the last chain check found: intact and how many entries, or the first broken entry. */
+/** What each kind of finding is called on the page. */
+const KIND_LABEL: Record<AuditFindingKind, string> = {
+  edited: 'Entry changed',
+  rechained: 'Hashed again without the key',
+  truncated: 'Newest entries missing',
+  removed: 'Entries removed',
+};
+
+const entries = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'entry' : 'entries'}`;
+const problems = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'problem' : 'problems'}`;
+
+/** What the last chain check found: intact and how many entries, or every problem in plain words. */
 export function ChainAnswer() {
   const check = useAuditVerification();
   const answer = check.data;
-  return (
-    <p role="status" className="text-sm">
-      {check.isFetching ? null : check.isError ? (
+  if (check.isFetching) return <p role="status" className="text-sm" />;
+  if (check.isError)
+    return (
+      <p role="status" className="text-sm">
         <span className="text-destructive-text">{errorMessage(check.error, 'The check could not run.')}</span>
-      ) : answer?.ok ? (
+      </p>
+    );
+  if (!answer) return <p role="status" className="text-sm" />;
+  if (answer.ok)
+    return (
+      <p role="status" className="text-sm">
         <span className="inline-flex items-center gap-1.5 text-green-700 dark:text-green-400">
           <ShieldCheck className="size-4 shrink-0" aria-hidden="true" />
-          The audit log is intact: {answer.checked.toLocaleString('en-US')}{' '}
-          {answer.checked === 1 ? 'entry' : 'entries'} checked
+          The audit log is intact: {entries(answer.checked)} checked
         </span>
-      ) : answer ? (
-        <span className="inline-flex items-center gap-1.5 text-destructive-text">
-          <ShieldAlert className="size-4 shrink-0" aria-hidden="true" />
-          The chain is broken at entry #{answer.firstBrokenId}: it was altered, or an entry before it was
-          removed ({answer.checked.toLocaleString('en-US')} checked before it)
-        </span>
-      ) : null}
-    </p>
+      </p>
+    );
+  const found = answer.findings.length + answer.findingsOmitted;
+  return (
+    <div role="status" className="grid gap-1.5 text-sm text-destructive-text">
+      <p className="inline-flex items-center gap-1.5 font-medium">
+        <ShieldAlert className="size-4 shrink-0" aria-hidden="true" />
+        The audit log was changed outside Agency Hub: {problems(found)} found ({entries(answer.checked)}{' '}
+        checked)
+      </p>
+      <ul className="grid gap-1 pl-6">
+        {answer.findings.map((f) => (
+          <li key={`${f.kind}-${f.entryId}`} className="list-disc">
+            <span className="font-medium">{KIND_LABEL[f.kind]}:</span> {f.message}
+          </li>
+        ))}
+      </ul>
+      {answer.findingsOmitted > 0 && (
+        <p className="pl-6">And {problems(answer.findingsOmitted)} more not listed here.</p>
+      )}
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordForm } from '@shared/auth';
+import { changePasswordForm, PASSWORD_CHANGED } from '@shared/auth';
 import { FormAlert } from '@web/components/form-alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
@@ -29,7 +29,7 @@ export function PasswordForm() {
     try {
       await change.mutateAsync({ currentPassword, newPassword });
       form.reset(empty);
-      toast({ title: 'Password changed', description: 'Every other session was signed out.' });
+      toast({ title: 'Password changed', description: PASSWORD_CHANGED });
     } catch (error) {
       if (!applyFieldErrors(error, form.setError, ['currentPassword', 'newPassword']))
         setServerError(errorMessage(error, 'Could not change your password'));

@@ -1,3 +1,4 @@
+import { PASSWORD_CHANGE_ENDS } from '@shared/auth';
 import { usePageTitle } from '@web/app/page-title';
 import { AlertChannels } from '@web/components/alerts/alert-channels';
 import { SectionQuery } from '@web/components/section-query';
@@ -44,11 +45,7 @@ export function SettingsPage() {
       <SectionCard id="profile" title="Profile" description="Your username and email address.">
         <ProfileForm />
       </SectionCard>
-      <SectionCard
-        id="password"
-        title="Password"
-        description="Changing it signs out every other browser signed in to your account."
-      >
+      <SectionCard id="password" title="Password" description={PASSWORD_CHANGE_ENDS}>
         <PasswordForm />
       </SectionCard>
       <SectionCard

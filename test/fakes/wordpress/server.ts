@@ -35,6 +35,9 @@ export type WordPressRequest = {
   status?: number;
 };
 
+/** What a test makes a site report of one of its plugins, whatever it runs (a tampered plugin list). */
+export type ReportedPlugin = { version?: string; update_version?: string | null };
+
 export const DEFAULT_FAKE_HDSNAPSHOT_TOKEN = 'fake-hd-snapshot-global-token';
 const ROUTE = /^\/([^/]+)\/wp-json\/hd-snapshot\/v1\/(snapshot|ping)\/?$/;
 const HOME = /^\/[^/]+\/?$/;
@@ -50,11 +53,22 @@ export async function startFakeWordPress(options: FakeWordPressOptions) {
   const requests: WordPressRequest[] = [];
   const { delay, clear } = fakeTimers();
   const updates = createSiteUpdates();
+  /** Per site and plugin slug, what the site reports of that plugin instead of the truth. */
+  const reported = new Map<string, Map<string, ReportedPlugin>>();
+  const withReported = <T extends object>(domain: string, snapshot: T): T => {
+    const site = reported.get(domain);
+    const plugins = (snapshot as { plugins?: { slug: string }[] }).plugins;
+    if (!site || !plugins) return snapshot;
+    return { ...snapshot, plugins: plugins.map((p) => ({ ...p, ...site.get(p.slug) })) };
+  };
   /** What a site reports now: its generated payload with the versions updates changed. */
   const current = (domain: string, mode: WordPressCase = 'ok') =>
-    updates.overlay(
+    withReported(
       domain,
-      mode === 'schema_newer' ? snapshotNewer(domain, seed) : snapshotFor(domain, seed),
+      updates.overlay(
+        domain,
+        mode === 'schema_newer' ? snapshotNewer(domain, seed) : snapshotFor(domain, seed),
+      ),
     );
 
   /** The token the site saw: the plugin's own header first, then a Bearer that survived the proxy. */
@@ -149,7 +163,20 @@ export async function startFakeWordPress(options: FakeWordPressOptions) {
     },
     /** The snapshot an 'ok' site serves (minus generated_at drift), for assertions; updates included. */
     expected: (domain: string) =>
-      updates.overlay(domain.toLowerCase(), snapshotFor(domain.toLowerCase(), seed)),
+      withReported(
+        domain.toLowerCase(),
+        updates.overlay(domain.toLowerCase(), snapshotFor(domain.toLowerCase(), seed)),
+      ),
+    /**
+     * Makes a site report `fields` for one of its plugins from now on (null: the truth again), as a
+     * site whose plugin list was tampered with would: updates still apply to what it really runs.
+     */
+    reportPlugin(domain: string, slug: string, fields: ReportedPlugin | null) {
+      const site = reported.get(domain.toLowerCase()) ?? new Map<string, ReportedPlugin>();
+      if (fields) site.set(slug, fields);
+      else site.delete(slug);
+      reported.set(domain.toLowerCase(), site);
+    },
     /**
      * Runs WP-CLI update commands on a site as GridPane would, `delayMs` of wall time from now (0: at
      * once, before this returns); resolves once they are applied. A domain the fake does not host is

@@ -23,6 +23,12 @@ export const notifications = pgTable(
     topic: text(),
     downs: integer().notNull().default(0),
     firstAt: timestamp({ withTimezone: true }),
+    /**
+     * The websites the news is about (none: the agency's own news, such as a provider failing). A person
+     * limited to chosen clients reads an entry only while one of these is a website of theirs, so a
+     * limit set later hides what came before it.
+     */
+    websiteIds: integer().array().notNull().default([]),
   },
   (t) => [
     index('notifications_user_id_idx').on(t.userId, t.readAt),

@@ -663,6 +663,11 @@ describe('GridPane client: WP-CLI updates', () => {
       { plugin: ['update akismet --version=$(id)'] },
       { plugin: ['update akismet --version=.1'] },
       { plugin: [`update akismet --version=1${'.0'.repeat(20)}`] },
+      // A version outside the one version grammar, however harmless it looks as one token.
+      { plugin: ['update akismet --version=6.4--force'] },
+      { plugin: ['update akismet --version=5.3.5-'] },
+      { plugin: [`update akismet --version=5.3.5-${'a'.repeat(30)}`] },
+      { core: ['update --version=latest'] },
       { theme: ['update astra --url=evil.example'] },
       { core: ['update'] },
       { core: ['update --minor --version=6.7.1'] },

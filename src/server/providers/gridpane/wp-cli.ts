@@ -1,3 +1,4 @@
+import { isTargetVersion, SLUG_PATTERN } from '../../../shared/updates';
 import type { WpCliCommands } from './types';
 
 /**
@@ -5,10 +6,6 @@ import type { WpCliCommands } from './types';
  * token, so nothing else (another subcommand, a shell character, a path, a second flag) ever leaves.
  */
 
-/** A plugin's or theme's slug as wordpress.org and WP-CLI name it. */
-const SLUG = /^[a-z0-9][a-z0-9._-]{0,99}$/;
-/** A release as WordPress numbers them: 6.0.2, 9.4.2.1, 3.1-beta2, 1.0+build. */
-const VERSION = /^[0-9A-Za-z][0-9A-Za-z.+-]{0,39}$/;
 const GROUPS = ['plugin', 'theme', 'core'] as const;
 type Group = (typeof GROUPS)[number];
 
@@ -26,7 +23,8 @@ function readFlags(tokens: string[], allowMinor: boolean) {
     else if (token === '--minor' && allowMinor && !flags.minor) flags.minor = true;
     else if (token.startsWith('--version=') && flags.version === undefined) {
       const version = token.slice('--version='.length);
-      if (!VERSION.test(version)) return null;
+      // The one grammar of a version an update may go to: numbers and dots, an optional suffix.
+      if (!isTargetVersion(version)) return null;
       flags.version = version;
     } else return null;
   }
@@ -43,7 +41,7 @@ function allowed(group: Group, command: string): boolean {
     return flags !== null && (flags.minor === true) !== (flags.version !== undefined);
   }
   const [slug, ...flagTokens] = rest;
-  return slug !== undefined && SLUG.test(slug) && readFlags(flagTokens, false) !== null;
+  return slug !== undefined && SLUG_PATTERN.test(slug) && readFlags(flagTokens, false) !== null;
 }
 
 /**

@@ -1,4 +1,6 @@
+import { SIGN_OUT_EVERYWHERE_ENDS } from '@shared/auth';
 import { Button } from '@web/components/ui/button';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -10,6 +12,7 @@ import {
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { LogOut, MonitorSmartphone } from 'lucide-react';
+import { useState } from 'react';
 import { useAuth, useLogout } from '../../lib/use-auth';
 
 function initials(name: string): string {
@@ -20,6 +23,7 @@ export function UserMenu() {
   const { user } = useAuth();
   const logout = useLogout();
   const logoutAll = useLogout({ everywhere: true });
+  const [confirmAll, setConfirmAll] = useState(false);
   if (!user) return null;
   const signOut = (mutation: typeof logout) => () =>
     mutation.mutate(undefined, {
@@ -31,35 +35,46 @@ export function UserMenu() {
         }),
     });
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          // Starts with the initials it shows, so speech input can name it (WCAG 2.5.3).
-          aria-label={`${initials(user.username)}: account menu of ${user.username}`}
-          className="rounded-full"
-        >
-          <span className="flex size-8 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary-text">
-            {initials(user.username)}
-          </span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
-        <DropdownMenuLabel className="grid gap-0.5 font-normal">
-          <span className="truncate text-sm font-medium">{user.username}</span>
-          <span className="truncate text-xs text-muted-foreground">{user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={signOut(logout)} disabled={logout.isPending}>
-          <LogOut aria-hidden="true" />
-          Log out
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={signOut(logoutAll)} disabled={logoutAll.isPending}>
-          <MonitorSmartphone aria-hidden="true" />
-          Sign out everywhere
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button
+            variant="ghost"
+            size="icon"
+            // Starts with the initials it shows, so speech input can name it (WCAG 2.5.3).
+            aria-label={`${initials(user.username)}: account menu of ${user.username}`}
+            className="rounded-full"
+          >
+            <span className="flex size-8 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary-text">
+              {initials(user.username)}
+            </span>
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-60">
+          <DropdownMenuLabel className="grid gap-0.5 font-normal">
+            <span className="truncate text-sm font-medium">{user.username}</span>
+            <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={signOut(logout)} disabled={logout.isPending}>
+            <LogOut aria-hidden="true" />
+            Log out
+          </DropdownMenuItem>
+          {/* It ends more than this browser's session: the person is told what before it happens. */}
+          <DropdownMenuItem onSelect={() => setConfirmAll(true)} disabled={logoutAll.isPending}>
+            <MonitorSmartphone aria-hidden="true" />
+            Sign out everywhere…
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <ConfirmDialog
+        open={confirmAll}
+        onOpenChange={setConfirmAll}
+        title="Sign out everywhere?"
+        description={SIGN_OUT_EVERYWHERE_ENDS}
+        confirmLabel="Sign out everywhere"
+        onConfirm={signOut(logoutAll)}
+      />
+    </>
   );
 }
