@@ -8,7 +8,8 @@ import { build } from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Bundles the server entry points into outdir (main.js …) with the migrations beside them. The server
+ * Bundles the server entry points into outdir (main.js …) with the migrations and the embedded
+ * database's thread (pglite-worker.mjs) beside them. The server
  * itself is bundled as server.js; main.js turns on Node's compile cache and then loads it, so a restart
  * reuses the compiled code of the 7 MB bundle however the server is started (start-up to serving
  * within 1.5 s on PGlite, 1 s on PostgreSQL).
@@ -62,4 +63,6 @@ export async function bundleServer(outdir, entryPoints = { main: 'src/server/mai
   fs.cpSync(path.join(root, 'src/server/db/migrations'), path.join(outdir, 'migrations'), {
     recursive: true,
   });
+  // The embedded database's thread runs from its own file beside the bundle (it imports only PGlite).
+  fs.copyFileSync(path.join(root, 'src/server/db/pglite-worker.mjs'), path.join(outdir, 'pglite-worker.mjs'));
 }

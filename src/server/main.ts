@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { isLostDatabaseConnection, openDatabase } from './db/client';
@@ -17,10 +18,20 @@ const webRoot = here.endsWith(path.join('dist', 'server')) ? path.resolve(here, 
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The embedded database's thread is watched from the start: the app's log says when it died and
+  // when it serves again.
+  let log: FastifyBaseLogger | undefined;
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, max: config.databasePoolSize }
-      : { kind: 'pglite', dataDir: config.dataDir },
+      : {
+          kind: 'pglite',
+          dataDir: config.dataDir,
+          onThreadEvent: (event) =>
+            event.kind === 'stopped'
+              ? log?.error({ err: event.error.cause ?? event.error }, event.error.message)
+              : log?.warn('The embedded database serves again on a new thread'),
+        },
   );
   const services = createServices(config, database);
   const app = await buildApp({
@@ -29,6 +40,7 @@ async function main(): Promise<void> {
     logger: loggerOptions(config),
     jobs: 'background',
   });
+  log = app.log;
   const privacy = database.dataDirPrivacy && dataDirPrivacyMessage(config.dataDir, database.dataDirPrivacy);
   if (privacy) app.log.warn(privacy);
 

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { type DataDirPrivacy, makeDataDirPrivate } from './data-dir';
 import { lockDataDir } from './lock';
 import { migrationsApplied } from './migrations-state';
+import { type DatabaseThreadEvent, RemotePGlite } from './pglite-remote';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -93,9 +94,22 @@ const extensions = { pg_trgm };
 // In the source tree this file sits beside migrations/; the build copies migrations/ beside main.js.
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * Where PGlite runs: on a thread of its own (the default: a long statement holds that thread, never
+ * the one serving HTTP), or in the app's thread (kept for the benchmark that compares the two).
+ */
+export type PgliteThread = 'own' | 'app';
+
 export type OpenOptions =
-  | { kind: 'pglite'; dataDir: string; lock?: boolean }
-  | { kind: 'pglite-memory'; loadDataDir?: Blob | File }
+  | {
+      kind: 'pglite';
+      dataDir: string;
+      lock?: boolean;
+      thread?: PgliteThread;
+      /** Told when the database's thread dies and when it serves again. */
+      onThreadEvent?: (event: DatabaseThreadEvent) => void;
+    }
+  | { kind: 'pglite-memory'; loadDataDir?: Blob | File; thread?: PgliteThread }
   | { kind: 'postgres'; url: string; max?: number };
 
 export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): Promise<Database> {
@@ -140,14 +154,20 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
   const release = opts.kind === 'pglite' && opts.lock !== false ? lockDataDir(opts.dataDir) : () => {};
   let client: PGlite | undefined;
   try {
-    client =
-      opts.kind === 'pglite'
-        ? await PGlite.create(path.join(opts.dataDir, 'pglite'), { extensions })
-        : await PGlite.create(
-            opts.loadDataDir ? { loadDataDir: opts.loadDataDir, extensions } : { extensions },
-          );
+    const dataDir = opts.kind === 'pglite' ? path.join(opts.dataDir, 'pglite') : undefined;
+    const loadDataDir = opts.kind === 'pglite-memory' ? opts.loadDataDir : undefined;
+    if (opts.thread === 'app') {
+      client = await PGlite.create({
+        ...(dataDir ? { dataDir } : {}),
+        ...(loadDataDir ? { loadDataDir } : {}),
+        extensions,
+      });
+      letEventLoopTurn(client);
+    } else {
+      const onEvent = opts.kind === 'pglite' ? opts.onThreadEvent : undefined;
+      client = (await RemotePGlite.create({ dataDir, loadDataDir, onEvent })).asPGlite();
+    }
     const pglite = client;
-    letEventLoopTurn(pglite);
     const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case', logger }) as unknown as Db;
     serial.add(db);
     if (migrate && !(await migrationsApplied((q) => pglite.query(q), migrationsFolder)))
