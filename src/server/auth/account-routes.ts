@@ -1,13 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  changePasswordRequest,
-  PASSWORD_CHANGED,
-  sessionList,
-  sessionUser,
-  updateProfileRequest,
-} from '../../shared/auth';
+import { PASSWORD_CHANGED } from '../../shared/account-access';
+import { changePasswordRequest, sessionList, sessionUser, updateProfileRequest } from '../../shared/auth';
 import { messageResponse } from '../../shared/errors';
 import { idParams } from '../../shared/ids';
 import { unauthorized } from '../core/errors';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, createTestApp, type TestApp, turnOnTwoFactor } from '../../../test/support/app';
-import { PASSWORD_CHANGED, SIGNED_OUT_EVERYWHERE } from '../../shared/auth';
+import { PASSWORD_CHANGED, SIGNED_OUT_EVERYWHERE } from '../../shared/account-access';
 import { createResetLink } from './reset';
 
 // Changing the password and signing out everywhere end everything the account's credentials left

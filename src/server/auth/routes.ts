@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SIGNED_OUT_EVERYWHERE } from '../../shared/account-access';
 import {
   forgotPasswordRequest,
   forgotPasswordResponse,
@@ -9,7 +10,6 @@ import {
   meResponse,
   resetPasswordRequest,
   SCOPABLE_ROLES,
-  SIGNED_OUT_EVERYWHERE,
   sessionUser,
   setupRequest,
   setupStatusResponse,

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordForm, PASSWORD_CHANGED } from '@shared/auth';
+import { PASSWORD_CHANGED } from '@shared/account-access';
+import { changePasswordForm } from '@shared/auth';
 import { FormAlert } from '@web/components/form-alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';

@@ -1,4 +1,4 @@
-import { PASSWORD_CHANGE_ENDS } from '@shared/auth';
+import { PASSWORD_CHANGE_ENDS } from '@shared/account-access';
 import { usePageTitle } from '@web/app/page-title';
 import { AlertChannels } from '@web/components/alerts/alert-channels';
 import { SectionQuery } from '@web/components/section-query';

@@ -1,6 +1,4 @@
-import { SIGN_OUT_EVERYWHERE_ENDS } from '@shared/auth';
 import { Button } from '@web/components/ui/button';
-import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -12,8 +10,12 @@ import {
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { LogOut, MonitorSmartphone } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useAuth, useLogout } from '../../lib/use-auth';
+
+// The question before signing out everywhere is loaded when it is asked: the shell is on every page's
+// first load.
+const SignOutEverywhereDialog = lazy(() => import('./sign-out-everywhere-dialog'));
 
 function initials(name: string): string {
   return name.slice(0, 2).toUpperCase();
@@ -67,14 +69,15 @@ export function UserMenu() {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <ConfirmDialog
-        open={confirmAll}
-        onOpenChange={setConfirmAll}
-        title="Sign out everywhere?"
-        description={SIGN_OUT_EVERYWHERE_ENDS}
-        confirmLabel="Sign out everywhere"
-        onConfirm={signOut(logoutAll)}
-      />
+      {confirmAll && (
+        <Suspense fallback={null}>
+          <SignOutEverywhereDialog
+            open={confirmAll}
+            onOpenChange={setConfirmAll}
+            onConfirm={signOut(logoutAll)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
