@@ -17,14 +17,17 @@ export const SEVERITY_RANK = sql.raw(`array[${SEVERITIES.map((s) => `'${s}'`).jo
 /**
  * `installed (website_id, type, slug, name, version)`, a WITH clause: what each website of `sites`
  * (SQL selecting `id`s of checked websites) runs: its plugins and themes as last listed, and WordPress
- * core.
+ * core. `among` (a condition on a column of website ids, true for every id of `sites`) limits the
+ * read of their plugins and themes to those websites, so a batch of a few hundred websites reads its
+ * own rows by index, never the fleet's, whatever the planner makes of the join with `sites`.
  */
-function installedOf(sites: SQL): SQL {
+function installedOf(sites: SQL, among?: (column: SQL) => SQL): SQL {
+  const only = (column: SQL) => (among ? sql` and ${among(column)}` : sql``);
   return sql`sites as (${sites}),
     installed as (
       select s.website_id, s.type, s.slug, s.name, s.version
         from website_software s join sites on sites.id = s.website_id
-        where s.version is not null
+        where s.version is not null${only(sql`s.website_id`)}
       union all
       select f.website_id, ${CORE.type}, ${CORE.slug}, ${CORE.name}, f.wordpress_version
         from website_facts f join sites on sites.id = f.website_id
@@ -48,11 +51,16 @@ export const FINDING_TABLES: OwnTable[] = [
  * The findings of the websites of `sites` (SQL selecting `id`s of checked websites), site by site: what
  * each runs joined to the versions the feed generation in force makes vulnerable, each with whether an
  * Admin set it aside (and not expired). Columns: website_id, type, slug, name, version,
- * vulnerability_id, patched_version, dismissed, severity.
+ * vulnerability_id, patched_version, dismissed, severity. `among`: see `installedOf`.
  */
-export function hitsOf(ctx: Pick<Context, 'clock'>, sites: SQL, generation: number): SQL {
+export function hitsOf(
+  ctx: Pick<Context, 'clock'>,
+  sites: SQL,
+  generation: number,
+  among?: (column: SQL) => SQL,
+): SQL {
   return sql`
-    with ${installedOf(sites)}
+    with ${installedOf(sites, among)}
     select i.website_id, i.type, i.slug, i.name, i.version, m.vulnerability_id, m.patched_version,
       (d.website_id is not null) as dismissed, ${severitySql(sql`v.cvss_rating`)} as severity
     from installed i

@@ -75,6 +75,42 @@ export const securityAlertsStart = pgTable('security_alerts_start', {
 });
 
 /**
+ * The websites each security job (`alerts`, `history`) has yet to look at again, because something
+ * their findings are read from changed. Queued by triggers in the transaction that wrote the change (a
+ * site's plugin list, its WordPress version or whether its software is known, the site removed or put
+ * back, a version it runs newly matched against the feed in force; for the alerts a dismissal changed
+ * or dropped), so a website is queued exactly when what changed is visible; and by the jobs for what
+ * no row says (a new feed generation queues every website, a dismissal ends with time). A job takes a
+ * batch, looks at those websites and removes them in one transaction. No foreign key: a website being
+ * deleted queues itself as its plugin rows go, and a queued id of a website gone finds nothing.
+ */
+export const securityPending = pgTable(
+  'security_pending',
+  {
+    job: text().notNull(),
+    websiteId: integer().notNull(),
+    /** When it was last queued: queuing again rewrites the row, so a job taking it waits for that writer. */
+    queuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.websiteId] })],
+);
+
+/**
+ * Where each security job (`alerts`, `history`) stands (one row per job): the feed generation whose
+ * websites it has queued (a new generation queues the fleet once), and for the alerts whether what it
+ * records is the first look at the feed (recorded without alerting) and up to when ended dismissals
+ * were queued.
+ */
+export const securityWatermarks = pgTable('security_watermarks', {
+  job: text().primaryKey(),
+  generation: integer().notNull(),
+  /** The alerts' first pass over the fleet is under way: what it records stood before, no alert. */
+  quiet: boolean().notNull().default(false),
+  /** Dismissals that ended up to this minute have had their websites queued. */
+  dismissalsAt: timestamp({ withTimezone: true }),
+});
+
+/**
  * When each finding (one vulnerability of one piece of software on one website, whatever its
  * severity) was open: opened the first time a run finds it open, closed the first run it is no longer
  * found on a site whose software is known (updated past the fix, removed, or withdrawn from the feed).
