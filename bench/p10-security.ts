@@ -10,6 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { systemClock } from '../src/server/core/clock';
+import { rows } from '../src/server/core/sql';
+import type { Db } from '../src/server/db/client';
 import { createUser } from '../src/server/users/service';
 import { generatedRecord, startFakeWordfence } from '../test/fakes/wordfence';
 import { openTarget } from './databases';
@@ -67,7 +69,6 @@ export async function seedFleet(target: DbTarget, s: SecurityScale): Promise<num
   try {
     const { db } = database;
     await createUser({ db, clock: systemClock }, benchUser);
-    const now = new Date();
     await db.execute(
       sql`insert into clients (name) select 'Client ' || g from generate_series(1, ${s.clients}) g`,
     );
@@ -76,31 +77,45 @@ export async function seedFleet(target: DbTarget, s: SecurityScale): Promise<num
       select 'site-' || g || '.example', 'site-' || g || '.example', 'gridpane', g::text, (1 + g % 200)::text,
         'active', 'production', 1 + g % ${s.clients}
       from generate_series(1, ${s.sites}) g`);
-    // Every site has listed its plugins (HD Snapshot schema 2) and runs one of six WordPress versions.
-    await db.execute(sql`
-      insert into website_facts (website_id, php, wordpress_version, snapshot_ok, snapshot_at, attempted_at, software_at, software_source)
-      select w.id, '8.2.18', (array['6.2.5','6.4.3','6.5.3','6.7.1','6.8.3','6.9'])[1 + w.id % 6], true, ${now}, ${now}, ${now}, 'hdsnapshot'
-      from websites w`);
-    // Plugin p on site w runs major.(w + p) % 13.0: thirteen versions of each, some in its affected
-    // ranges and some past them; one site in five has an update waiting.
-    const plugins = fleetPlugins(s.plugins, s.records);
-    const slugs = sql.raw(`array[${plugins.map((p) => `'${p.slug}'`).join(',')}]`);
-    const majors = sql.raw(`array[${plugins.map((p) => p.major).join(',')}]`);
-    for (let from = 1; from <= s.sites; from += 2000) {
-      await db.execute(sql`
-        insert into website_software (website_id, type, slug, file, name, version, active, update_version)
-        select w.id, 'plugin', (${slugs})[p], (${slugs})[p] || '/' || (${slugs})[p] || '.php', 'Plugin ' || p,
-          (${majors})[p] || '.' || ((w.id + p) % 13) || '.0', p % 3 <> 0,
-          case when (w.id + p) % 5 = 0 then (${majors})[p] || '.12.0' end
-        from websites w, generate_series(1, ${s.plugins}) p
-        where w.id between ${from} and ${from + 1999}`);
-    }
+    await seedSoftware(db, s);
     // Statistics, as the app's upkeep job (or PostgreSQL's autovacuum) gathers after so large a write.
     await db.execute(sql`analyze`);
   } finally {
     await database.close();
   }
   return (performance.now() - started) / 1000;
+}
+
+/**
+ * What every website runs, straight into the database: one of six WordPress versions, and `plugins`
+ * plugins of the feed, each at one of thirteen versions (some in their affected ranges, some past
+ * them; one site in five with an update waiting).
+ */
+export async function seedSoftware(db: Db, s: { plugins: number; records: number }): Promise<void> {
+  const now = new Date();
+  // Every site has listed its plugins (HD Snapshot schema 2) and runs one of six WordPress versions.
+  await db.execute(sql`
+    insert into website_facts (website_id, php, wordpress_version, snapshot_ok, snapshot_at, attempted_at, software_at, software_source)
+    select w.id, '8.2.18', (array['6.2.5','6.4.3','6.5.3','6.7.1','6.8.3','6.9'])[1 + w.id % 6], true, ${now}, ${now}, ${now}, 'hdsnapshot'
+    from websites w
+    on conflict (website_id) do update set wordpress_version = excluded.wordpress_version,
+      snapshot_ok = true, snapshot_at = excluded.snapshot_at, attempted_at = excluded.attempted_at,
+      software_at = excluded.software_at, software_source = excluded.software_source`);
+  // Plugin p on site w runs major.(w + p) % 13.0: thirteen versions of each, some in its affected
+  // ranges and some past them; one site in five has an update waiting.
+  const plugins = fleetPlugins(s.plugins, s.records);
+  const slugs = sql.raw(`array[${plugins.map((p) => `'${p.slug}'`).join(',')}]`);
+  const majors = sql.raw(`array[${plugins.map((p) => p.major).join(',')}]`);
+  const [row] = await rows<{ last: number }>(db, sql`select coalesce(max(id), 0)::int as last from websites`);
+  for (let from = 1; from <= (row?.last ?? 0); from += 2000) {
+    await db.execute(sql`
+      insert into website_software (website_id, type, slug, file, name, version, active, update_version)
+      select w.id, 'plugin', (${slugs})[p], (${slugs})[p] || '/' || (${slugs})[p] || '.php', 'Plugin ' || p,
+        (${majors})[p] || '.' || ((w.id + p) % 13) || '.0', p % 3 <> 0,
+        case when (w.id + p) % 5 = 0 then (${majors})[p] || '.12.0' end
+      from websites w, generate_series(1, ${s.plugins}) p
+      where w.id between ${from} and ${from + 1999}`);
+  }
 }
 
 /** Resident and peak resident memory of a process, MB (Linux's /proc). */

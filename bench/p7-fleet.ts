@@ -132,7 +132,7 @@ export async function seedFleet(
 }
 
 /** The paged list calls the pages make (pageSize=50), plus global search and the dashboard. */
-async function listCalls(base: string, cookie: string): Promise<string[]> {
+export async function listCalls(base: string, cookie: string): Promise<string[]> {
   const options = (await (await fetch(`${base}/api/sites/options`, { headers: { cookie } })).json()) as {
     servers: { id: string }[];
     tags: { id: string }[];

@@ -44,7 +44,7 @@ function sample(pid: number): { cpuS: number; rssMb: number } {
   return { cpuS, rssMb: Number(rss?.[1] ?? 0) / 1024 };
 }
 
-async function startTargets(): Promise<{ url: string; stop: () => void }> {
+export async function startTargets(): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/fakes/targets/main.ts'], {
     cwd: root,
@@ -59,7 +59,7 @@ async function startTargets(): Promise<{ url: string; stop: () => void }> {
 }
 
 /** Inserts the checks straight into the database (the API would take minutes for 10,000). */
-async function seedChecks(target: DbTarget, count: number, targetsUrl: string, firstDue: Date) {
+export async function seedChecks(target: DbTarget, count: number, targetsUrl: string, firstDue: Date) {
   const database = await openDatabase(
     target.kind === 'postgres'
       ? { kind: 'postgres', url: target.url }

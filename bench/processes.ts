@@ -28,17 +28,33 @@ export async function freePort(): Promise<number> {
 
 export type Spawned = { url: string; child: ChildProcess; stderr: () => string; stop: () => Promise<void> };
 
-/** Starts a Node process listening on `port`; stdout is discarded (request logs), stderr kept for errors. */
-export function spawnNode(args: string[], env: Record<string, string>, port: number): Spawned {
+/**
+ * Starts a Node process listening on `port`; stdout is discarded (request logs) unless `onStdoutLine`
+ * wants its lines, stderr kept for errors.
+ */
+export function spawnNode(
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  onStdoutLine?: (line: string) => void,
+): Spawned {
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', onStdoutLine ? 'pipe' : 'ignore', 'pipe'],
   });
   let err = '';
   child.stderr!.on('data', (d: Buffer) => {
     err += d.toString();
   });
+  if (onStdoutLine) {
+    let partial = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      const lines = (partial + d.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) onStdoutLine(line);
+    });
+  }
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     url: `http://127.0.0.1:${port}`,

@@ -12,6 +12,7 @@ import type { SecurityResult } from './p10-security';
 import type { BackupsResult } from './p11-backups';
 import type { KinstaResult } from './p12-kinsta';
 import type { UpdatesResult } from './p13-updates';
+import type { NeverSilentResult } from './p14-never-silent';
 import { atLeast, atMost, ms, pct, type Row, skipped } from './report';
 
 export type KindResult = {
@@ -354,4 +355,87 @@ export function updatesRows(u: UpdatesResult): Row[] {
       pass: u.unplannedWrites === 0 && u.done === u.sites,
     },
   ];
+}
+
+/**
+ * P14: health and the lists while the heaviest background work runs, per design; the in-thread design's
+ * figures beside the embedded database's own thread, in the same run.
+ */
+export function neverSilentRows(results: NeverSilentResult[]): Row[] {
+  const rows: Row[] = [];
+  const earlier = results.find((r) => r.design === 'app thread');
+  const versus = (value: number, before: number | undefined) =>
+    before === undefined
+      ? ''
+      : ` (in the app's thread: ${ms(before)}, ${(before / Math.max(value, 1)).toFixed(1)}×)`;
+  for (const r of results) {
+    if (r.design === 'app thread') continue;
+    const label = r.design === 'PostgreSQL' ? 'PostgreSQL' : 'PGlite';
+    const mine = r.design === 'own thread' ? earlier : undefined;
+    const where = `${r.scale.sites.toLocaleString('en-US')} sites × ${r.scale.plugins} plugins, ${label}`;
+    rows.push(
+      atMost(
+        'P14',
+        `/api/health p99 during the heaviest background work, ${where}`,
+        r.health.p99,
+        200,
+        ms,
+        versus(r.health.p99, mine?.health.p99),
+      ),
+      atMost(
+        'P14',
+        `/api/health max during that work, ${label}`,
+        r.health.max,
+        1000,
+        ms,
+        versus(r.health.max, mine?.health.max),
+      ),
+    );
+    const worst = [...r.lists].sort((a, b) => b.p95 - a.p95)[0];
+    rows.push(
+      atMost(
+        'P14',
+        `slowest list call p95 at 10 concurrent during that work (${worst?.call ?? 'none'}), ${label}`,
+        worst?.p95 ?? 0,
+        150,
+        ms,
+        versus(worst?.p95 ?? 0, mine?.lists.find((l) => l.call === worst?.call)?.p95),
+      ),
+    );
+    const unanswered = r.health.unanswered + r.listsAll.unanswered;
+    const before = mine ? mine.health.unanswered + mine.listsAll.unanswered : undefined;
+    rows.push({
+      id: 'P14',
+      figure: `requests unanswered within 30 s (of ${r.health.requests + r.listsAll.requests}), ${label}`,
+      target: '0',
+      measured: `${unanswered}${before === undefined ? '' : ` (in the app's thread: ${before})`}`,
+      ratio: null,
+      pass: unanswered === 0,
+    });
+    rows.push({
+      id: 'P14',
+      figure: `the work finished (import and match ${r.work.feedRecords.toLocaleString('en-US')} records, GridPane and Kinsta synced), ${label}`,
+      target: 'yes',
+      measured: r.work.finished
+        ? `yes, in ${r.work.seconds.toFixed(0)} s`
+        : `no, after ${r.work.seconds.toFixed(0)} s`,
+      ratio: null,
+      pass: r.work.finished,
+    });
+    const over = r.slow.filter((s) => (s.cpuMs ?? s.ms) >= 500);
+    rows.push({
+      id: 'P14',
+      figure: `statements over 500 ms during that work, ${label}`,
+      target: '0',
+      measured: over.length
+        ? `${over.length}: ${over
+            .slice(0, 3)
+            .map((s) => `${s.name} ${ms(s.cpuMs ?? s.ms)}`)
+            .join('; ')}`
+        : `0${r.slow.length ? ` (${r.slow.length} over 500 ms of wall time on a busy machine, under in processor time)` : ''}`,
+      ratio: null,
+      pass: over.length === 0,
+    });
+  }
+  return rows;
 }

@@ -17,6 +17,7 @@ import { fleetRoutes } from './fleet/routes';
 import { healthRoutes } from './health/routes';
 import { type RouteEntry, trackRoutes } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
+import { registerFreshness } from './http/freshness';
 import { registerNulGuard } from './http/nul-guard';
 import { registerApiDocs, registerOpenApi } from './http/openapi';
 import { registerCsrfGuard, registerSecurityHeaders } from './http/security';
@@ -81,6 +82,8 @@ export async function buildApp({ services, webRoot, logger, jobs = 'await' }: Ap
 
   // Shutdown: stop taking jobs, let the running one finish (or fail it for another instance to retry).
   app.addHook('onClose', () => services.jobs.stop());
+  // First: the rest of each request runs watching whether a kept answer it read was still refreshing.
+  registerFreshness(app);
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
   registerCsrfGuard(app);

@@ -35,6 +35,7 @@ const envSchema = z.object({
   SECRET_KEY: optionalString,
   REFRESH_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(15),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
+  PGLITE_THREAD: z.enum(['own', 'app']).default('own'),
   TRUST_PROXY: z.string().trim().default('false').transform(parseTrustProxy),
   ALLOW_PRIVATE_TARGETS: flagValue.optional(),
   /** The earlier name of ALLOW_PRIVATE_TARGETS, still read when the new one is not set. */
@@ -75,6 +76,11 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Connections this instance opens to PostgreSQL for requests and syncs (the job engine keeps a few more). */
   databasePoolSize: number;
+  /**
+   * Where the embedded database runs: on a thread of its own (always, in use), or in the thread that
+   * serves HTTP (only for the benchmark that shows what the own thread changes).
+   */
+  pgliteThread: 'own' | 'app';
   appUrl: string;
   smtpUrl: string | undefined;
   smtpFrom: string;
@@ -209,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    pgliteThread: e.PGLITE_THREAD,
     appUrl,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,

@@ -16,6 +16,7 @@ import { maintenanceStartsJob } from './maintenance/starts';
 import { reportSendJob, reportsDueJob } from './reports/deliveries';
 import { findingsAlertJob, findingsDigestJob } from './security/alerts';
 import { findingHistoryJob } from './security/history';
+import { securityWarmJob } from './security/warm';
 import type { Services } from './services';
 import { backupNowJob } from './sync/backup-now';
 import { monitorsSyncJob } from './sync/betteruptime';
@@ -68,6 +69,7 @@ export const jobSpecs = (services: Services): JobSpec<never>[] => [
   findingsAlertJob(services),
   findingsDigestJob(services),
   findingHistoryJob(services),
+  securityWarmJob(services),
   reportsDueJob(services),
   reportSendJob(services),
   auditRetentionJob(services),

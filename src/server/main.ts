@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { isLostDatabaseConnection, openDatabase } from './db/client';
 import { dataDirPrivacyMessage } from './db/data-dir';
 import { DataDirLockedError } from './db/lock';
+import { onSlowStatement, SLOW_STATEMENT_MS } from './db/slow-statements';
 import { jobSpecs } from './jobs';
 import { loggerOptions } from './logger';
 import { createServices } from './services';
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
       : {
           kind: 'pglite',
           dataDir: config.dataDir,
+          thread: config.pgliteThread,
           onThreadEvent: (event) =>
             event.kind === 'stopped'
               ? log?.error({ err: event.error.cause ?? event.error }, event.error.message)
@@ -41,6 +43,12 @@ async function main(): Promise<void> {
     jobs: 'background',
   });
   log = app.log;
+  onSlowStatement((slow) =>
+    app.log.warn(
+      { statement: slow.statement, ms: slow.ms, cpuMs: slow.cpuMs },
+      `A statement took ${slow.ms} ms (over ${SLOW_STATEMENT_MS} ms): ${slow.name}`,
+    ),
+  );
   const privacy = database.dataDirPrivacy && dataDirPrivacyMessage(config.dataDir, database.dataDirPrivacy);
   if (privacy) app.log.warn(privacy);
 

@@ -32,3 +32,18 @@ export async function count(db: Db, query: SQL): Promise<number> {
 
 /** json / json_agg columns: node-postgres and PGlite both parse them, but be sure. */
 export const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+
+/**
+ * The fleet's website ids in ranges of `size` (from the lowest id to the highest): work over the whole
+ * fleet runs a statement per range, so no statement reads more than a range's rows at any fleet size.
+ */
+export async function websiteIdRanges(db: Db, size: number): Promise<[number, number][]> {
+  const [range] = await rows<{ lo: number | null; hi: number | null }>(
+    db,
+    sql`select min(id)::int as lo, max(id)::int as hi from websites`,
+  );
+  const out: [number, number][] = [];
+  if (range?.lo == null || range.hi == null) return out;
+  for (let from = Number(range.lo); from <= Number(range.hi); from += size) out.push([from, from + size - 1]);
+  return out;
+}

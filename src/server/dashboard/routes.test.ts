@@ -5,6 +5,7 @@ import { startFakeGridPane } from '../../../test/fakes/gridpane';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { normaliseDomain } from '../../shared/domains';
 import { monitorDays } from '../db/schema';
+import { REFRESHING_HEADER } from '../http/freshness';
 
 let t: TestApp;
 let cookie: string;
@@ -110,20 +111,36 @@ describe('GET /api/dashboard after a sync', () => {
     for (const c of after.websiteStatus) expect(c.websiteId).toEqual(expect.any(Number));
   });
 
-  it('shows a day of history as soon as it is written, though the widgets are kept in between', async () => {
+  it('shows a day of history once it is written, though the widgets are kept in between', async () => {
     const [w] = (await get('/api/dashboard')).json().history;
     const day = w.days.findLast((x: { status: string | null }) => x.status !== null).day;
     await t.db
       .update(monitorDays)
       .set({ uptime: 50, status: 'down' })
       .where(and(eq(monitorDays.monitorId, w.monitorId), eq(monitorDays.day, day)));
-    const [again] = (await get('/api/dashboard')).json().history;
-    expect(again.monitorId).toBe(w.monitorId);
-    expect(again.days.find((x: { day: string }) => x.day === day)).toEqual({
-      day,
-      status: 'down',
-      uptime: 50,
-    });
+    // At once, or (background work of the app's own running meanwhile) after one answer that says it
+    // is the previous one, still refreshing. The app's own figures job may write the day again
+    // meanwhile: the dashboard shows whatever the day's row holds.
+    const stored = async () => {
+      const [row] = await t.db
+        .select({ status: monitorDays.status, uptime: monitorDays.uptime })
+        .from(monitorDays)
+        .where(and(eq(monitorDays.monitorId, w.monitorId), eq(monitorDays.day, day)));
+      return { day, status: row!.status, uptime: row!.uptime === null ? null : Number(row!.uptime) };
+    };
+    const first = await get('/api/dashboard');
+    const read = first.json().history[0];
+    const dayOf = (h: { days: { day: string }[] }) => h.days.find((x) => x.day === day);
+    // Not marked refreshing: what the test wrote, or what the figures job wrote after it.
+    if (first.headers[REFRESHING_HEADER] !== 'true')
+      expect([{ day, status: 'down', uptime: 50 }, await stored()]).toContainEqual(dayOf(read));
+    await expect
+      .poll(async () => {
+        const shown = dayOf((await get('/api/dashboard')).json().history[0]);
+        return JSON.stringify(shown) === JSON.stringify(await stored());
+      })
+      .toBe(true);
+    expect(read.monitorId).toBe(w.monitorId);
   });
 
   it('drops the figures of an integration that is turned off', async () => {

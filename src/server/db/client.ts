@@ -15,6 +15,7 @@ import { lockDataDir } from './lock';
 import { migrationsApplied } from './migrations-state';
 import { type DatabaseThreadEvent, RemotePGlite } from './pglite-remote';
 import * as schema from './schema';
+import { currentWorkName, reportSlowStatement, SLOW_STATEMENT_MS } from './slow-statements';
 
 export type Schema = typeof schema;
 /** The one database type the services see, whichever engine is underneath. */
@@ -126,7 +127,10 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
     // The pool listens for errors only on idle connections: one checked out (a transaction between two
     // statements) gets its own listener, and the pool discards it when it comes back broken.
     pool.on('error', () => {});
-    pool.on('connect', (client) => client.on('error', () => {}));
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      timeStatements(client);
+    });
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger }) as unknown as Db;
     try {
       if (migrate) await migratePostgresOnce(pool);
@@ -153,6 +157,7 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
   const dataDirPrivacy = opts.kind === 'pglite' ? makeDataDirPrivate(opts.dataDir) : undefined;
   const release = opts.kind === 'pglite' && opts.lock !== false ? lockDataDir(opts.dataDir) : () => {};
   let client: PGlite | undefined;
+  let remote: RemotePGlite | undefined;
   try {
     const dataDir = opts.kind === 'pglite' ? path.join(opts.dataDir, 'pglite') : undefined;
     const loadDataDir = opts.kind === 'pglite-memory' ? opts.loadDataDir : undefined;
@@ -165,7 +170,8 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
       letEventLoopTurn(client);
     } else {
       const onEvent = opts.kind === 'pglite' ? opts.onThreadEvent : undefined;
-      client = (await RemotePGlite.create({ dataDir, loadDataDir, onEvent })).asPGlite();
+      remote = await RemotePGlite.create({ dataDir, loadDataDir, onEvent });
+      client = remote.asPGlite();
     }
     const pglite = client;
     const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case', logger }) as unknown as Db;
@@ -184,8 +190,10 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
         const r = await pglite.query<Record<string, unknown>>(text, values);
         return { rows: r.rows, rowCount: r.affectedRows || r.rows.length };
       },
+      // On its own thread, the engine answers between statements without queueing behind them.
       ping: async () => {
-        await pglite.query('select 1');
+        if (remote) await remote.ping();
+        else await pglite.query('select 1');
       },
       migrated: () => migrationsApplied((q) => pglite.query(q), migrationsFolder),
       dump: () => pglite.dumpDataDir('none'),
@@ -203,6 +211,38 @@ export async function openDatabase(opts: OpenOptions, { migrate = true } = {}): 
     release();
     throw err;
   }
+}
+
+/**
+ * The slow-statement log on PostgreSQL: each statement timed on the connection that sent it, which runs
+ * one at a time (a pool hands a connection to one request or one transaction at once).
+ */
+function timeStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const first = args[0];
+    const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
+    if (!text) return query(...args);
+    const name = currentWorkName();
+    const started = performance.now();
+    const timed = () => {
+      const ms = performance.now() - started;
+      if (ms >= SLOW_STATEMENT_MS) reportSlowStatement(text, ms, name);
+    };
+    // The pool's own `query` passes a callback; Drizzle's transactions await the promise.
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (...answer: unknown[]) => {
+        timed();
+        return callback(...answer);
+      };
+      return query(...args);
+    }
+    const answer = query(...args);
+    if (answer instanceof Promise) answer.then(timed, timed);
+    return answer;
+  };
 }
 
 /**

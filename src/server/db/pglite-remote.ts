@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
+import { currentWorkName, reportSlowStatement, SLOW_STATEMENT_MS } from './slow-statements';
 
 /*
  * The embedded database on a thread of its own (`pglite-worker.mjs`), seen from the app's thread as the
@@ -48,6 +49,8 @@ export type DatabaseThreadEvent = { kind: 'stopped'; error: Error } | { kind: 'r
 export type RemoteOpenOptions = {
   dataDir?: string;
   loadDataDir?: Blob;
+  /** Statements that hold the database's thread this long or longer are reported (500 ms unless set). */
+  slowStatementMs?: number;
   /** Told when the database's thread dies and when it serves again (the server logs both). */
   onEvent?: (event: DatabaseThreadEvent) => void;
 };
@@ -91,6 +94,8 @@ export class RemotePGlite {
   private opening: Promise<void> = Promise.resolve();
   /** Who listens on which channel (LISTEN/NOTIFY: the job engine hears that a job ended). */
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
+  /** When the engine began what it runs now (ms since the epoch; 0: nothing), written by its thread. */
+  private readonly busySince = new Float64Array(new SharedArrayBuffer(8));
   /** How many times the database's thread was started again after it died. */
   restarts = 0;
   closed = false;
@@ -108,7 +113,14 @@ export class RemotePGlite {
   private start(): Promise<void> {
     const worker = new Worker(WORKER_FILE);
     this.worker = worker;
-    worker.on('message', (answer: Answer | { notification: { channel: string; payload: string } }) => {
+    type Slow = { slow: { text: string; ms: number; cpuMs: number; name?: string } };
+    type Notification = { notification: { channel: string; payload: string } };
+    worker.on('message', (answer: Answer | Notification | Slow) => {
+      if ('slow' in answer) {
+        const { text, ms, cpuMs, name } = answer.slow;
+        reportSlowStatement(text, ms, name ?? 'a request', cpuMs);
+        return;
+      }
       if ('notification' in answer) {
         for (const listener of this.listeners.get(answer.notification.channel) ?? [])
           listener(answer.notification.payload);
@@ -131,7 +143,16 @@ export class RemotePGlite {
         : undefined;
       const { pgliteWasmModule, initdbWasmModule, fsBundle } = await pgliteEngine();
       await this.send(
-        { op: 'open', dataDir: options.dataDir, loadDataDir, pgliteWasmModule, initdbWasmModule, fsBundle },
+        {
+          op: 'open',
+          dataDir: options.dataDir,
+          loadDataDir,
+          pgliteWasmModule,
+          initdbWasmModule,
+          fsBundle,
+          slowStatementMs: options.slowStatementMs ?? SLOW_STATEMENT_MS,
+          busy: this.busySince.buffer,
+        },
         loadDataDir ? [loadDataDir.buffer as ArrayBuffer] : [],
       );
     })();
@@ -192,11 +213,18 @@ export class RemotePGlite {
   }
 
   query<T>(text: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {
-    return this.call<Results<T>>({ op: 'query', text, params, tx, ...optionsOf(options) });
+    return this.call<Results<T>>({
+      op: 'query',
+      text,
+      params,
+      tx,
+      name: currentWorkName(),
+      ...optionsOf(options),
+    });
   }
 
   exec(text: string, options?: QueryOptions, tx?: number): Promise<Results[]> {
-    return this.call<Results[]>({ op: 'exec', text, tx, ...optionsOf(options) });
+    return this.call<Results[]>({ op: 'exec', text, tx, name: currentWorkName(), ...optionsOf(options) });
   }
 
   /**
@@ -254,6 +282,20 @@ export class RemotePGlite {
       this.listeners.delete(channel);
       await this.call({ op: 'unlisten', channel }).catch(() => {});
     };
+  }
+
+  /**
+   * Whether the engine answers: at once while it has been running one step of a statement for less
+   * than `busyLimitMs` (it is working, and will answer), else asked of its thread, which answers
+   * between statements without joining their queue (a statement that holds the thread longer keeps
+   * the ask waiting, and the health check says the database is busy). It says whether the engine
+   * answers, not how much work is queued before it.
+   */
+  async ping(busyLimitMs = 1000): Promise<void> {
+    if (this.stopped) throw this.stopped;
+    const since = this.busySince[0]!;
+    if (since > 0 && Date.now() - since < busyLimitMs) return;
+    await this.call({ op: 'ping' });
   }
 
   async dumpDataDir(): Promise<Blob> {

@@ -22,6 +22,70 @@ let nextTransaction = 1;
 /** The channels the app's thread listens on, each with how to stop. */
 const listening = new Map();
 
+/*
+ * The slow-statement log's timing. PGlite runs each protocol message synchronously in
+ * `execProtocolRawSync`; a statement is the messages from its Parse (or simple Query) to its Sync, and
+ * its time is the sum of those runs: the time it held this thread, not the time it waited its turn
+ * (with the processor time this thread used meanwhile, which a busy machine does not inflate).
+ * Each statement asked carries the name of the work that asked (statements of one text are served
+ * first in, first out, so the names queue by text).
+ */
+let slowMs = Number.POSITIVE_INFINITY;
+const namesByText = new Map();
+const decoder = new TextDecoder();
+
+function nameStatement(text, name) {
+  if (!name || slowMs === Number.POSITIVE_INFINITY) return;
+  const names = namesByText.get(text) ?? [];
+  if (names.length < 1000) names.push(name);
+  namesByText.set(text, names);
+}
+
+/** The statement's text in a Parse ('P': name, then text) or a simple Query ('Q': text) message. */
+function textOf(message) {
+  let start = 5;
+  if (message[0] === 0x50) start = message.indexOf(0, start) + 1;
+  const end = message.indexOf(0, start);
+  return decoder.decode(message.subarray(start, end < 0 ? message.length : end));
+}
+
+/**
+ * Shared with the app's thread: when the engine began what it runs now (milliseconds since the epoch),
+ * 0 while it runs nothing. The app's health check reads it without asking this thread, which cannot
+ * answer while a statement holds it.
+ */
+let busySince;
+
+function timeStatements(instance) {
+  const run = instance.execProtocolRawSync.bind(instance);
+  let current;
+  instance.execProtocolRawSync = (message) => {
+    const kind = message[0];
+    if (kind === 0x50 || kind === 0x51) current = { text: textOf(message), ms: 0, cpuMs: 0 };
+    const started = performance.now();
+    const cpu = process.threadCpuUsage();
+    if (busySince) busySince[0] = Date.now();
+    try {
+      return run(message);
+    } finally {
+      if (busySince) busySince[0] = 0;
+      if (current) {
+        const used = process.threadCpuUsage(cpu);
+        current.ms += performance.now() - started;
+        current.cpuMs += (used.user + used.system) / 1000;
+      }
+      if (current && kind === 0x53) {
+        const { text, ms, cpuMs } = current;
+        current = undefined;
+        const names = namesByText.get(text);
+        const name = names?.shift();
+        if (names && names.length === 0) namesByText.delete(text);
+        if (ms >= slowMs) parentPort.postMessage({ slow: { text, ms, cpuMs, name } });
+      }
+    }
+  };
+}
+
 /** Ends a transaction the app's thread rolled back (not an error to report). */
 class RollbackRequested extends Error {}
 
@@ -56,7 +120,7 @@ function target(message) {
 }
 
 const handlers = {
-  async open({ dataDir, loadDataDir, pgliteWasmModule, initdbWasmModule, fsBundle }) {
+  async open({ dataDir, loadDataDir, pgliteWasmModule, initdbWasmModule, fsBundle, slowStatementMs, busy }) {
     pglite = await PGlite.create({
       ...(dataDir ? { dataDir } : {}),
       ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}),
@@ -65,13 +129,20 @@ const handlers = {
       ...(fsBundle ? { fsBundle: new Blob([fsBundle]) } : {}),
       extensions: { pg_trgm },
     });
+    if (busy) busySince = new Float64Array(busy);
+    if (slowStatementMs !== undefined) slowMs = slowStatementMs;
+    timeStatements(pglite);
     return null;
   },
   async query(message) {
-    return resultOf(await target(message).query(message.text, message.params, optionsOf(message)));
+    const on = target(message);
+    nameStatement(message.text, message.name);
+    return resultOf(await on.query(message.text, message.params, optionsOf(message)));
   },
   async exec(message) {
-    return (await target(message).exec(message.text, optionsOf(message))).map(resultOf);
+    const on = target(message);
+    nameStatement(message.text, message.name);
+    return (await on.exec(message.text, optionsOf(message))).map(resultOf);
   },
   /**
    * Opens a transaction and answers its id as soon as PGlite has started it; it ends when the app's
@@ -127,6 +198,15 @@ const handlers = {
     const unsubscribe = listening.get(channel);
     listening.delete(channel);
     if (unsubscribe) await unsubscribe();
+    return null;
+  },
+  /**
+   * Whether the engine is open and this thread free to answer: answered between statements without
+   * joining their queue, and not while one statement holds the thread (then the ask waits, and the
+   * app's health check says the database is busy once a second has passed).
+   */
+  ping() {
+    if (!pglite || pglite.closed) throw new Error('The embedded database is not open.');
     return null;
   },
   async dump() {

@@ -35,13 +35,19 @@ export async function pingDatabase(
  * instance started beside one still migrating waits), and the job engine runs. Each check says what
  * is wrong.
  */
+/** Databases whose migrations were found applied: they stay applied, so readiness asks once. */
+const migratedOnce = new WeakSet<object>();
+
 export async function readiness(services: Services): Promise<Readiness> {
   const database = services.database.kind;
   const notReady = (message: string): Readiness => ({ ready: false, database, message });
   const ping = await pingDatabase(services);
   if (ping === 'busy') return notReady(DATABASE_BUSY);
   if (ping === 'unreachable') return notReady(DATABASE_UNREACHABLE);
-  if (!(await services.database.migrated())) return notReady('Database migrations are not applied yet.');
+  if (!migratedOnce.has(services.database)) {
+    if (!(await services.database.migrated())) return notReady('Database migrations are not applied yet.');
+    migratedOnce.add(services.database);
+  }
   if (!services.jobs.started) return notReady('The job engine is not running.');
   return { ready: true, database };
 }

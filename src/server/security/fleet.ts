@@ -12,9 +12,9 @@ import {
   type SecuritySummary,
   type Severity,
 } from '../../shared/security';
-import { keptRows, type Reads } from '../core/cache/kept';
+import { keptAnswer, keptRows, keyOf, type Reads } from '../core/cache/kept';
 import { notFound } from '../core/errors';
-import { rows } from '../core/sql';
+import { rows, websiteIdRanges } from '../core/sql';
 import { toCsv } from '../exports';
 import { fleetCounts, fleetWhere } from '../fleet';
 import { directoryReadAt } from '../plugin-directory';
@@ -74,19 +74,57 @@ type Group = {
   copyrights: unknown;
 };
 
+/** Websites per statement when counting what the selected websites run. */
+const COUNT_SITES = 1000;
+
+type Installed = { type: string; slug: string; version: string; n: number; name: string };
+
+/**
+ * How many of the selected websites run each version of each piece of software (WordPress core
+ * included), counted a range of website ids at a time: a statement reads at most COUNT_SITES
+ * websites' software, whatever the fleet's size, so none holds the database for long.
+ */
+async function installedCounts(services: Services, sites: SQL): Promise<Installed[]> {
+  const merged = new Map<string, Installed>();
+  for (const [from, to] of await websiteIdRanges(services.db, COUNT_SITES)) {
+    const part = await rows<Installed>(
+      services.db,
+      sql`with sites as (${sites} and w.id between ${from} and ${to})
+        select s.type, s.slug, s.version, count(*)::int as n, min(s.name) as name
+          from website_software s join sites on sites.id = s.website_id
+          where s.version is not null and s.website_id between ${from} and ${to}
+          group by s.type, s.slug, s.version
+        union all
+        select ${CORE.type}, ${CORE.slug}, f.wordpress_version, count(*)::int, ${CORE.name}
+          from website_facts f join sites on sites.id = f.website_id
+          where f.wordpress_version is not null and f.website_id between ${from} and ${to}
+          group by f.wordpress_version`,
+    );
+    for (const r of part) {
+      const key = `${r.type}\u0000${r.slug}\u0000${r.version}`;
+      const seen = merged.get(key);
+      if (!seen) merged.set(key, { ...r, n: Number(r.n) });
+      else {
+        seen.n += Number(r.n);
+        if (r.name < seen.name) seen.name = r.name;
+      }
+    }
+  }
+  return [...merged.values()];
+}
+
 /**
  * Every finding of the selected websites, one per vulnerability of one piece of software, with how
  * many sites it affects, most urgent first: counted once per data change and filter (a page, a
- * severity or a search reads the kept groups), since counting a large fleet's affected installs takes
- * seconds. A site runs a piece of software once, so its rows count sites.
+ * severity or a search reads the kept groups). What the sites run is counted in ranges of websites
+ * (`installedCounts`), then the versions the feed makes vulnerable are joined to those counts in one
+ * statement over distinct versions only. A site runs a piece of software once, so its rows count sites.
  */
 async function findingGroups(
   services: Services,
   q: SecurityFindingsQuery,
   generation: number,
 ): Promise<Group[]> {
-  // Sites per installed version first (one pass over what the selected sites run), then the versions
-  // the feed makes vulnerable: far cheaper than joining every affected install to its findings.
   const sites = (n: SQL) =>
     q.status === 'dismissed'
       ? sql`coalesce(dz.n, 0)`
@@ -94,18 +132,11 @@ async function findingGroups(
         ? n
         : sql`(${n} - coalesce(dz.n, 0))`;
   const count = sites(sql`c.n`);
-  return keptRows<Group>(
-    services.db,
-    READS,
-    sql`with sites as (${checkedSites(services, q)}),
+  const selected = checkedSites(services, q);
+  const statement = (counts: Installed[]) => sql`with sites as (${selected}),
       counts as (
-        select s.type, s.slug, s.version, count(*)::int as n, min(s.name) as name
-          from website_software s join sites on sites.id = s.website_id
-          where s.version is not null group by s.type, s.slug, s.version
-        union all
-        select ${CORE.type}, ${CORE.slug}, f.wordpress_version, count(*)::int, ${CORE.name}
-          from website_facts f join sites on sites.id = f.website_id
-          where f.wordpress_version is not null group by f.wordpress_version
+        select c.type, c.slug, c.version, c.n, c.name
+        from json_to_recordset(${JSON.stringify(counts)}::json) as c(type text, slug text, version text, n int, name text)
       ),
       dismissed as (
         select d.vulnerability_id, d.type, d.slug, coalesce(s.version, f.wordpress_version) as version,
@@ -129,7 +160,10 @@ async function findingGroups(
       group by m.vulnerability_id, m.type, m.slug, v.generation, v.id
       having sum(${count}) > 0
       order by array_position(${SEVERITY_RANK}, ${severitySql(sql`v.cvss_rating`)}), v.cvss_score desc nulls last,
-        sum(${count}) desc, v.title, m.vulnerability_id, m.type, m.slug`,
+        sum(${count}) desc, v.title, m.vulnerability_id, m.type, m.slug`;
+  // The key: the statement as it would read with no counts yet (its filters, status, minute, feed).
+  return keptAnswer(services.db, READS, `finding groups ${keyOf(statement([]))}`, async () =>
+    rows<Group>(services.db, statement(await installedCounts(services, selected))),
   );
 }
 
@@ -339,6 +373,36 @@ export async function securityCsv(services: Services, q: SecurityFindingsQuery):
  * GET /api/security/summary: how many of the selected websites are checked (and why the others are
  * not), how many have open findings of each severity, updates waiting and PHP past its end of life.
  */
+/**
+ * A count over the fleet's software kept like keptRows, counted a range of websites per statement
+ * (`among`: a condition on a column of website ids) and summed: the rows' `sites` or `n` per group of
+ * the other columns. Ranges are disjoint, so counts of distinct websites add up.
+ */
+function keptByRanges<T extends Record<string, unknown>>(
+  services: Services,
+  counted: keyof T & string,
+  statement: (among: (column: SQL) => SQL) => SQL,
+): Promise<T[]> {
+  const key = `by ranges ${keyOf(statement((column) => sql`${column} is not null`))}`;
+  return keptAnswer(services.db, READS, key, async () => {
+    const sums = new Map<string, T>();
+    for (const [from, to] of await websiteIdRanges(services.db, COUNT_SITES)) {
+      const part = await rows<T>(
+        services.db,
+        statement((column) => sql`${column} between ${from} and ${to}`),
+      );
+      for (const row of part) {
+        const { [counted]: n, ...rest } = row;
+        const group = JSON.stringify(rest);
+        const seen = sums.get(group);
+        if (seen) (seen as Record<string, unknown>)[counted] = Number(seen[counted]) + Number(n);
+        else sums.set(group, { ...row, [counted]: Number(n) });
+      }
+    }
+    return [...sums.values()];
+  });
+}
+
 export async function securitySummary(services: Services, q: FleetQuery): Promise<SecuritySummary> {
   const [feed, directoryAt, verdicts] = await Promise.all([
     readFeedState(services),
@@ -365,30 +429,34 @@ export async function securitySummary(services: Services, q: FleetQuery): Promis
     ),
     feed.generation === 0
       ? Promise.resolve([])
-      : keptRows<{ severity: Severity; sites: number }>(
-          services.db,
-          READS,
-          sql`with h as (${hits(services, q, feed.generation)})
+      : keptByRanges<{ severity: Severity; sites: number }>(
+          services,
+          'sites',
+          (
+            among,
+          ) => sql`with h as (${hitsOf(services, sql`${checkedSites(services, q)} and ${among(sql`w.id`)}`, feed.generation, among)})
             select h.severity, count(distinct h.website_id)::int as sites from h
             where not h.dismissed group by h.severity`,
         ),
-    keptRows<{ n: number }>(
-      services.db,
-      READS,
-      sql`select count(*)::int as n from website_software s
+    keptByRanges<{ n: number }>(
+      services,
+      'n',
+      (among) => sql`select count(*)::int as n from website_software s
         join websites w on w.id = s.website_id join website_facts f on f.website_id = w.id
-        where ${fleetWhere(services, q)} and f.software_at is not null and s.update_version is not null`,
+        where ${fleetWhere(services, q)} and f.software_at is not null and s.update_version is not null
+          and ${among(sql`s.website_id`)}`,
     ),
     fleetCounts(services, q),
     directoryAt === null
       ? null
-      : keptRows<{ n: number }>(
-          services.db,
-          READS,
-          sql`select count(*)::int as n from website_software s
+      : keptByRanges<{ n: number }>(
+          services,
+          'n',
+          (among) => sql`select count(*)::int as n from website_software s
             join plugin_directory d on d.slug = s.slug and d.status = 'closed'
             join websites w on w.id = s.website_id join website_facts f on f.website_id = w.id
-            where ${fleetWhere(services, q)} and f.software_at is not null and s.type = 'plugin'`,
+            where ${fleetWhere(services, q)} and f.software_at is not null and s.type = 'plugin'
+              and ${among(sql`s.website_id`)}`,
         ),
     verdicts === null
       ? null

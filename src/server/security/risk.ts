@@ -63,7 +63,7 @@ async function readRisks(services: Services, ids: number[]): Promise<Map<number,
       noFeed === null
         ? sql`select h.website_id, count(*)::int as open_count,
               (array_agg(h.severity order by array_position(${SEVERITY_RANK}, h.severity)))[1] as severity
-            from (${hitsOf(services, sites, feed.generation)}) h
+            from (${hitsOf(services, sites, feed.generation, (column) => sql`${column} in ${list}`)}) h
             where not h.dismissed group by h.website_id`
         : sql`select null::int as website_id, 0 as open_count, null::text as severity where false`;
     const found = await rows<RiskRow>(

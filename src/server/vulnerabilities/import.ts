@@ -14,7 +14,14 @@ import { loadSettings, recordProviderActivity } from '../integrations';
 import type { Vulnerability } from '../providers/wordfence/client';
 import { WORDFENCE, WORDFENCE_IMPORT_JOB } from '../providers/wordfence/keys';
 import type { Services } from '../services';
-import { FINDING_HISTORY_JOB, FINDINGS_ALERT_JOB, keepMatchesOf, MATCH_JOB, matchVersions } from './match';
+import {
+  FINDING_HISTORY_JOB,
+  FINDINGS_ALERT_JOB,
+  keepMatchesOf,
+  MATCH_JOB,
+  matchVersions,
+  SECURITY_WARM_JOB,
+} from './match';
 
 /** The feed's one state row. */
 const FEED = 1;
@@ -117,6 +124,7 @@ export async function importFeed(
     await services.db.delete(vulnerabilities).where(ne(vulnerabilities.generation, generation));
     await keepMatchesOf(services.db, generation);
     await services.jobs.send(FINDINGS_ALERT_JOB);
+    await services.jobs.send(SECURITY_WARM_JOB);
     await services.jobs.send(FINDING_HISTORY_JOB);
     await recordProviderActivity(services, WORDFENCE, { calls: 1, ok: true, at });
     return { imported: true, records: read.records };
@@ -216,6 +224,7 @@ export const matchJob = (services: Services): JobSpec => ({
     // New sites and versions may run something newly critical: the alert channels hear of it now, and
     // the findings' history records what opened and closed.
     await services.jobs.send(FINDINGS_ALERT_JOB);
+    await services.jobs.send(SECURITY_WARM_JOB);
     await services.jobs.send(FINDING_HISTORY_JOB);
     return { matched };
   },

@@ -8,6 +8,7 @@ export {
   FINDINGS_ALERT_JOB,
   MATCH_JOB,
   recordsFor,
+  SECURITY_WARM_JOB,
   severityOf,
   severitySql,
   softwareKey,

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Severity } from '../../shared/security';
 import { defineJob } from '../core/jobs/registry';
-import { rows } from '../core/sql';
+import { rows, websiteIdRanges } from '../core/sql';
 import type { Db } from '../db/client';
 import {
   vulnerabilities,
@@ -153,6 +153,9 @@ export async function recordsFor(
 
 export const softwareKey = (type: string, slug: string) => `${type}/${slug}`;
 
+/** Websites whose software one statement reads when looking for versions not matched yet. */
+const MISSING_SITES = 2_000;
+
 /** Distinct versions looked up per statement: their slugs' records are read together. */
 const CHUNK = 2_000;
 
@@ -167,16 +170,22 @@ export async function matchVersions(services: Pick<Services, 'db'>, generation: 
   const unmatched = (from: SQL) => sql`not exists (select 1 from vulnerability_matched_versions m
     where m.generation = ${generation} and m.type = ${from}.type and m.slug = ${from}.slug
       and m.version = ${from}.version)`;
-  const missing = await rows<{ type: string; slug: string; version: string }>(
-    db,
-    sql`select distinct s.type, s.slug, s.version from website_software s
-        where s.version is not null and ${unmatched(sql.raw('s'))}
-      union
-      select distinct c.type, c.slug, c.version from (
-        select ${CORE.type}::text as type, ${CORE.slug}::text as slug, f.wordpress_version as version
-        from website_facts f where f.wordpress_version is not null) c
-        where ${unmatched(sql.raw('c'))}`,
-  );
+  // What the fleet runs, a range of websites per statement (none reads the whole fleet's software).
+  const found = new Map<string, { type: string; slug: string; version: string }>();
+  for (const [from, to] of await websiteIdRanges(db, MISSING_SITES)) {
+    const part = await rows<{ type: string; slug: string; version: string }>(
+      db,
+      sql`select distinct s.type, s.slug, s.version from website_software s
+          where s.website_id between ${from} and ${to} and s.version is not null and ${unmatched(sql.raw('s'))}
+        union
+        select distinct c.type, c.slug, c.version from (
+          select ${CORE.type}::text as type, ${CORE.slug}::text as slug, f.wordpress_version as version
+          from website_facts f where f.website_id between ${from} and ${to} and f.wordpress_version is not null) c
+          where ${unmatched(sql.raw('c'))}`,
+    );
+    for (const v of part) found.set(`${v.type}\u0000${v.slug}\u0000${v.version}`, v);
+  }
+  const missing = [...found.values()];
   for (let i = 0; i < missing.length; i += CHUNK) {
     const chunk = missing.slice(i, i + CHUNK);
     const records = await recordsFor(db, generation, chunk);
@@ -230,3 +239,10 @@ export const FINDINGS_ALERT_JOB = defineJob<object, { alerted: number; recorded:
 export const FINDING_HISTORY_JOB = defineJob<object, { opened: number; closed: number }>(
   'security-finding-history',
 );
+
+/**
+ * Computes again, in the background, the Security page's findings and summary as a person first sees
+ * them (the security area runs it): after each match and each feed read, so the first view after a
+ * change does not wait for the whole fleet to be counted.
+ */
+export const SECURITY_WARM_JOB = defineJob<object, { findings: number }>('security-warm');

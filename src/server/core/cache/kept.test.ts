@@ -4,7 +4,17 @@ import { createTestDatabase } from '../../../../test/support/database';
 import type { Database } from '../../db/client';
 import { writeCache } from '../../provider-cache/service';
 import { rows, rowsOf } from '../sql';
-import { dataStamp, keptAnswer, keptCount, OWN_TABLES, type OwnTable } from './kept';
+import {
+  asBackgroundWork,
+  dataStamp,
+  keptAnswer,
+  keptAt,
+  keptCount,
+  notePersonWrite,
+  OWN_TABLES,
+  type OwnTable,
+  watchFreshness,
+} from './kept';
 
 let database: Database;
 beforeAll(async () => {
@@ -162,5 +172,66 @@ describe('keptAnswer over our own tables', () => {
     expect(await stamp()).toBe(before);
     await db.execute(sql`update checks set website_id = website_id where false`);
     expect(await stamp()).not.toBe(before);
+  });
+});
+
+describe('an answer out of date while background work runs', () => {
+  const db = () => database.db;
+  const later = <T>(value: T) => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const compute = async () => {
+      await gate;
+      return value;
+    };
+    return { compute, release };
+  };
+
+  it('is the previous answer, marked refreshing, while the new one is computed once; then the new one', async () => {
+    await keptAt(db(), 'stamp-1', 'answer', async () => 'first');
+    let release!: () => void;
+    const background = asBackgroundWork(() => new Promise<void>((resolve) => (release = resolve)));
+    try {
+      const second = later('second');
+      let computed = 0;
+      const compute = () => {
+        computed++;
+        return second.compute();
+      };
+      const reads: { refreshing: boolean; value: string }[] = [];
+      for (let i = 0; i < 3; i++) {
+        let value = '';
+        const store = watchFreshness(() => {
+          void keptAt(db(), 'stamp-2', 'answer', compute).then((v) => (value = v));
+        });
+        await Promise.resolve();
+        await Promise.resolve();
+        reads.push({ refreshing: store.refreshing, value });
+      }
+      expect(reads).toEqual(Array(3).fill({ refreshing: true, value: 'first' }));
+      expect(computed).toBe(1);
+      second.release();
+      await expect.poll(() => keptAt(db(), 'stamp-2', 'answer', compute)).toBe('second');
+      expect(computed).toBe(1);
+    } finally {
+      release();
+      await background;
+    }
+  });
+
+  it('is never served after a person wrote, nor when no background work runs', async () => {
+    await keptAt(db(), 'stamp-a', 'other', async () => 'before');
+    let release!: () => void;
+    const background = asBackgroundWork(() => new Promise<void>((resolve) => (release = resolve)));
+    try {
+      notePersonWrite();
+      expect(await keptAt(db(), 'stamp-b', 'other', async () => 'after the write')).toBe('after the write');
+    } finally {
+      release();
+      await background;
+    }
+    expect(await keptAt(db(), 'stamp-c', 'other', async () => 'exact')).toBe('exact');
   });
 });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, runsInOrder } from '../../db/client';
@@ -75,29 +76,124 @@ export function keptAtGenerations(db: Db, reads: Reads, column: unknown): Kept {
   return (key, compute) => keptAt(db, stamp, key, compute);
 }
 
+/*
+ * While background work runs in this process (a sync, the feed's import, the health refresh), what
+ * kept answers read changes again and again, and computing a list again on a person's read would make
+ * them wait for it (sorting 20,000 websites at each page of a sync). Then a read that finds its answer
+ * out of date gets the previous one at once, marked as refreshing (the response says so), and the
+ * new one is computed in the background, one at a time per answer; the next read gets it. A person's
+ * own change always shows: an answer computed before a person's last write in this process is never
+ * served as the previous one. With no background work running, every read is exact, as before.
+ */
+let backgroundRunning = 0;
+let lastPersonWrite = 0;
+
+/** Runs background work (a job): while it runs, out-of-date answers may be served as refreshing. */
+export async function asBackgroundWork<T>(work: () => Promise<T>): Promise<T> {
+  backgroundRunning++;
+  try {
+    return await work();
+  } finally {
+    backgroundRunning--;
+  }
+}
+
+/** A person's write is starting or has ended: no answer computed before it is served as previous. */
+export function notePersonWrite(): void {
+  lastPersonWrite = performance.now();
+}
+
+type Freshness = { refreshing: boolean };
+const freshness = new AsyncLocalStorage<Freshness>();
+
+/** Runs a request's work noting whether any answer it read was a previous one, still refreshing. */
+export function watchFreshness(done: () => void): Freshness {
+  const store = { refreshing: false };
+  freshness.run(store, done);
+  return store;
+}
+
+type Latest = { stamp: string; value: unknown; startedAt: number };
+/** Per database, each key's latest computed answer, and the computation of a newer one under way. */
+const latest = new WeakMap<Db, Map<string, Latest>>();
+const refreshes = new WeakMap<Db, Map<string, Promise<unknown>>>();
+
+function mapOf<V>(maps: WeakMap<Db, Map<string, V>>, db: Db): Map<string, V> {
+  let map = maps.get(db);
+  if (!map) {
+    map = new Map();
+    maps.set(db, map);
+  }
+  return map;
+}
+
 /** keptAnswer with the stamp of its reads already read (with other state, in one statement). */
 export function keptAt<T>(db: Db, stamp: string, key: string, compute: () => Promise<T>): Promise<T> {
   const full = `${stamp}\n${key}`;
-  let answers = kept.get(db);
-  if (!answers) {
-    answers = new Map();
-    kept.set(db, answers);
-  }
+  const answers = mapOf(kept, db);
   const hit = answers.get(full);
   if (hit) return hit as Promise<T>;
+  const previous = mapOf(latest, db).get(key);
+  if (previous && backgroundRunning > 0 && previous.startedAt > lastPersonWrite) {
+    const store = freshness.getStore();
+    if (store) store.refreshing = true;
+    const running = mapOf(refreshes, db);
+    if (!running.has(key)) {
+      const refresh = computeKept(db, answers, full, stamp, key, compute, { whenDone: true });
+      running.set(key, refresh);
+      refresh.then(
+        () => running.delete(key),
+        () => running.delete(key),
+      );
+    }
+    return Promise.resolve(previous.value as T);
+  }
+  return computeKept(db, answers, full, stamp, key, compute);
+}
+
+function computeKept<T>(
+  db: Db,
+  answers: Map<string, Promise<unknown>>,
+  full: string,
+  stamp: string,
+  key: string,
+  compute: () => Promise<T>,
+  { whenDone = false } = {},
+): Promise<T> {
+  const startedAt = performance.now();
   const answer = computeChecked(stamp, key, compute);
-  answers.set(full, answer);
-  if (answers.size > KEPT) answers.delete(answers.keys().next().value as string);
-  answer.catch(() => {
-    if (answers.get(full) === answer) answers.delete(full);
-  });
+  // A refresh is kept once done: reads meanwhile get the previous answer, not a wait for this one.
+  const keep = (kept: Promise<unknown>) => {
+    answers.set(full, kept);
+    if (answers.size > KEPT) answers.delete(answers.keys().next().value as string);
+  };
+  if (!whenDone) keep(answer);
+  answer.then(
+    (value) => {
+      if (whenDone) keep(answer);
+      const newest = mapOf(latest, db);
+      const now = newest.get(key);
+      if (now && now.startedAt > startedAt) return;
+      newest.delete(key);
+      newest.set(key, { stamp, value, startedAt });
+      if (newest.size > KEPT) newest.delete(newest.keys().next().value as string);
+    },
+    () => {
+      if (answers.get(full) === answer) answers.delete(full);
+    },
+  );
   return answer;
+}
+
+/** A statement and its parameters as the key of a kept answer. */
+export function keyOf(query: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return `${text}\n${JSON.stringify(params)}`;
 }
 
 /** The rows of a query, kept like keptAnswer; the statement and its parameters are the key. */
 export function keptRows<T>(db: Db, reads: Reads, query: SQL): Promise<T[]> {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return keptAnswer(db, reads, `${text}\n${JSON.stringify(params)}`, () => rows<T>(db, query));
+  return keptAnswer(db, reads, keyOf(query), () => rows<T>(db, query));
 }
 
 /** `select count(*) as n …`, kept like keptRows. */

@@ -10,6 +10,8 @@ import {
   type QueuePolicy,
 } from 'pg-boss';
 import type { Database, Db } from '../../db/client';
+import { namedWork } from '../../db/slow-statements';
+import { asBackgroundWork } from '../cache/kept';
 import { type JobOutcome, outcomeOf, rethrow } from './outcome';
 import type { JobRef } from './registry';
 
@@ -219,9 +221,15 @@ export class JobEngine {
       // stops instead of holding the shutdown for the whole grace period; others finish their work.
       const signal = spec.perpetual ? AbortSignal.any([job.signal, this.closing.signal]) : job.signal;
       const log = this.log ?? silentLog;
-      const outcome = await outcomeOf(() => spec.run(job.data, { ...job, signal, log })).finally(() =>
-        this.announceEnd(job.id),
-      );
+      // Its statements carry the job's name into the slow-statement log.
+      const outcome = await outcomeOf(() =>
+        namedWork(spec.name, () =>
+          // A perpetual job (the checks' scheduler) only hands out work, which runs as jobs of its own.
+          spec.perpetual
+            ? spec.run(job.data, { ...job, signal, log })
+            : asBackgroundWork(() => spec.run(job.data, { ...job, signal, log })),
+        ),
+      ).finally(() => this.announceEnd(job.id));
       // Expected failures are already recorded where people see them; the operator's log gets a line too.
       if (!outcome.ok)
         this.log?.warn({ job: spec.name }, `Background job ${spec.name} failed: ${outcome.error.message}`);
