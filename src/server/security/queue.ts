@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Context } from '../core/context';
-import { json, rows } from '../core/sql';
+import { json, rows, websiteIdRanges } from '../core/sql';
 import type { Db } from '../db/client';
 import { securityWatermarks } from '../db/schema';
 import { fleetWhere } from '../fleet';
@@ -151,14 +151,9 @@ export async function saveWatermark(
  * queues the fleet again next time, which changes nothing already queued.
  */
 export async function queueFleet(db: Db, job: SecurityJob): Promise<void> {
-  const [range] = await rows<{ lo: number | null; hi: number | null }>(
-    db,
-    sql`select min(id) as lo, max(id) as hi from websites`,
-  );
-  if (range?.lo == null || range.hi == null) return;
-  for (let lo = Number(range.lo); lo <= Number(range.hi); lo += QUEUE_RANGE)
+  for (const [from, to] of await websiteIdRanges(db, QUEUE_RANGE))
     await db.execute(sql`insert into security_pending (job, website_id)
-      select ${job}, id from websites where id between ${lo} and ${lo + QUEUE_RANGE - 1}
+      select ${job}, id from websites where id between ${from} and ${to}
       on conflict (job, website_id) do nothing`);
 }
 

@@ -3,7 +3,7 @@ import { siteMonitorStatus } from '../../shared/monitors';
 import { HEALTH_SEVERITY, type Health, type HealthState, type WebsiteView } from '../../shared/websites';
 import { keptRows, type Reads } from '../core/cache/kept';
 import type { Context } from '../core/context';
-import { inCache, json, rows, rowsOf } from '../core/sql';
+import { inCache, json, rows, websiteIdRanges } from '../core/sql';
 import type { Db } from '../db/client';
 import { coveringWindowSql } from '../maintenance';
 import {
@@ -143,12 +143,8 @@ export async function refreshHealth(
     );
     return;
   }
-  const [range] = rowsOf<{ lo: number | null; hi: number | null }>(
-    await db.execute(sql`select min(id) as lo, max(id) as hi from websites`),
-  );
-  if (range?.lo == null || range.hi == null) return;
-  for (let lo = Number(range.lo); lo <= Number(range.hi); lo += HEALTH_RANGE) {
-    await refreshHealthWhere(db, at, sql`w.id between ${lo} and ${lo + HEALTH_RANGE - 1}`);
+  for (const [from, to] of await websiteIdRanges(db, HEALTH_RANGE)) {
+    await refreshHealthWhere(db, at, sql`w.id between ${from} and ${to}`);
   }
 }
 
